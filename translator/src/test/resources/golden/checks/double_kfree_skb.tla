@@ -43,8 +43,6 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* L13 -> Done
 sender_L13(self) ==
-    /\ pc[self] = "L13"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] # NULL
     /\ sk_buff[sender_skb_release_skb[self]].st = "live"
     /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
@@ -58,8 +56,6 @@ sender_L13(self) ==
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* fault: null_deref
 sender_L13_null(self) ==
-    /\ pc[self] = "L13"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 13]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
@@ -67,8 +63,6 @@ sender_L13_null(self) ==
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* fault: double_free
 sender_L13_dfree(self) ==
-    /\ pc[self] = "L13"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] # NULL
     /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -77,12 +71,18 @@ sender_L13_dfree(self) ==
                  obj |-> sender_skb_release_skb[self]]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a sender thread at L13: one of its paths
+sender_at_L13(self) ==
+    /\ pc[self] = "L13"
+    /\ fault.kind = "none"
+    /\ \/ sender_L13(self)
+       \/ sender_L13_null(self)
+       \/ sender_L13_dfree(self)
+
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
 \* L13b -> L17
 sender_L13b(self) ==
-    /\ pc[self] = "L13b"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] # NULL
     /\ sk_buff[sender_skb_release_skb[self]].st = "live"
     /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
@@ -94,8 +94,6 @@ sender_L13b(self) ==
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* fault: null_deref
 sender_L13b_null(self) ==
-    /\ pc[self] = "L13b"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 13]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
@@ -103,8 +101,6 @@ sender_L13b_null(self) ==
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* fault: double_free
 sender_L13b_dfree(self) ==
-    /\ pc[self] = "L13b"
-    /\ fault.kind = "none"
     /\ sender_skb_release_skb[self] # NULL
     /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -113,11 +109,17 @@ sender_L13b_dfree(self) ==
                  obj |-> sender_skb_release_skb[self]]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a sender thread at L13b: one of its paths
+sender_at_L13b(self) ==
+    /\ pc[self] = "L13b"
+    /\ fault.kind = "none"
+    /\ \/ sender_L13b(self)
+       \/ sender_L13b_null(self)
+       \/ sender_L13b_dfree(self)
+
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* L17 -> Done
 sender_L17_1(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -133,8 +135,6 @@ sender_L17_1(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* L17 -> L13
 sender_L17_2(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
@@ -146,8 +146,6 @@ sender_L17_2(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: null_deref
 sender_L17_null(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
@@ -155,8 +153,6 @@ sender_L17_null(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: double_free
 sender_L17_dfree(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL
     /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -168,8 +164,6 @@ sender_L17_dfree(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: refcount_underflow
 sender_L17_underflow(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -178,12 +172,20 @@ sender_L17_underflow(self) ==
                  obj |-> sender_kfree_skb_skb[self]]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a sender thread at L17: one of its paths
+sender_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ sender_L17_1(self)
+       \/ sender_L17_2(self)
+       \/ sender_L17_null(self)
+       \/ sender_L17_dfree(self)
+       \/ sender_L17_underflow(self)
+
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
 \* L17b -> L17
 sender_L17b_1(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -196,8 +198,6 @@ sender_L17b_1(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* L17b -> L13b
 sender_L17b_2(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
@@ -209,8 +209,6 @@ sender_L17b_2(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: null_deref
 sender_L17b_null(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
@@ -218,8 +216,6 @@ sender_L17b_null(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: double_free
 sender_L17b_dfree(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL
     /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -231,8 +227,6 @@ sender_L17b_dfree(self) ==
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* fault: refcount_underflow
 sender_L17b_underflow(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -241,20 +235,28 @@ sender_L17b_underflow(self) ==
                  obj |-> sender_kfree_skb_skb[self]]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a sender thread at L17b: one of its paths
+sender_at_L17b(self) ==
+    /\ pc[self] = "L17b"
+    /\ fault.kind = "none"
+    /\ \/ sender_L17b_1(self)
+       \/ sender_L17b_2(self)
+       \/ sender_L17b_null(self)
+       \/ sender_L17b_dfree(self)
+       \/ sender_L17b_underflow(self)
+
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
 \* examples/checks/double_kfree_skb.ifl:22: either {
 \* examples/checks/double_kfree_skb.ifl:23: kfree_skb(skb)          // the error path frees it...
 \* L21 -> L17b
 sender_L21_1(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-          /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-          /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
-          /\ pc' = [pc EXCEPT ![self] = "L17b"]
-          /\ UNCHANGED <<fault, sender_skip, sender_skb_release_skb>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+       /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
+       /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+       /\ pc' = [pc EXCEPT ![self] = "L17b"]
+       /\ UNCHANGED <<fault, sender_skip, sender_skb_release_skb>>
 
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
 \* examples/checks/double_kfree_skb.ifl:22: either {
@@ -262,47 +264,37 @@ sender_L21_1(self) ==
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
 \* L21 -> L17
 sender_L21_2(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-          /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-          /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-          /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault, sender_skb_release_skb>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+       /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
+       /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
+       /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+       /\ pc' = [pc EXCEPT ![self] = "L17"]
+       /\ UNCHANGED <<fault, sender_skb_release_skb>>
 
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
 \* fault: model_bound
 sender_L21_bound(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 21]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a sender thread at L21: one of its paths
+sender_at_L21(self) ==
+    /\ pc[self] = "L21"
+    /\ fault.kind = "none"
+    /\ \/ sender_L21_1(self)
+       \/ sender_L21_2(self)
+       \/ sender_L21_bound(self)
+
 \* any step of a sender thread
 sender_step(self) ==
-    \/ sender_L13(self)
-    \/ sender_L13_null(self)
-    \/ sender_L13_dfree(self)
-    \/ sender_L13b(self)
-    \/ sender_L13b_null(self)
-    \/ sender_L13b_dfree(self)
-    \/ sender_L17_1(self)
-    \/ sender_L17_2(self)
-    \/ sender_L17_null(self)
-    \/ sender_L17_dfree(self)
-    \/ sender_L17_underflow(self)
-    \/ sender_L17b_1(self)
-    \/ sender_L17b_2(self)
-    \/ sender_L17b_null(self)
-    \/ sender_L17b_dfree(self)
-    \/ sender_L17b_underflow(self)
-    \/ sender_L21_1(self)
-    \/ sender_L21_2(self)
-    \/ sender_L21_bound(self)
+    \/ sender_at_L13(self)
+    \/ sender_at_L13b(self)
+    \/ sender_at_L17(self)
+    \/ sender_at_L17b(self)
+    \/ sender_at_L21(self)
 
 --------------------------------------------------------------------------------
 

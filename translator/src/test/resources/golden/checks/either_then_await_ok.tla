@@ -38,47 +38,57 @@ AllDone ==
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* L11 -> L11b
 a_L11_1(self) ==
-    /\ pc[self] = "L11"
-    /\ fault.kind = "none"
     /\ pc' = [pc EXCEPT ![self] = "L11b"]
     /\ UNCHANGED <<fault, flag, a_x>>
 
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* L11 -> L11c
 a_L11_2(self) ==
-    /\ pc[self] = "L11"
-    /\ fault.kind = "none"
     /\ pc' = [pc EXCEPT ![self] = "L11c"]
     /\ UNCHANGED <<fault, flag, a_x>>
+
+\* a a thread at L11: one of its paths
+a_at_L11(self) ==
+    /\ pc[self] = "L11"
+    /\ fault.kind = "none"
+    /\ \/ a_L11_1(self)
+       \/ a_L11_2(self)
 
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await_ok.ifl:12: await flag >= x
 \* L11b -> Done
 a_L11b(self) ==
-    /\ pc[self] = "L11b"
-    /\ fault.kind = "none"
     /\ flag \geq 1
     /\ a_x' = [a_x EXCEPT ![self] = 0]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, flag>>
 
+\* a a thread at L11b: one of its paths
+a_at_L11b(self) ==
+    /\ pc[self] = "L11b"
+    /\ fault.kind = "none"
+    /\ a_L11b(self)
+
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await_ok.ifl:12: await flag >= x
 \* L11c -> Done
 a_L11c(self) ==
-    /\ pc[self] = "L11c"
-    /\ fault.kind = "none"
     /\ flag \geq 2
     /\ a_x' = [a_x EXCEPT ![self] = 0]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, flag>>
 
+\* a a thread at L11c: one of its paths
+a_at_L11c(self) ==
+    /\ pc[self] = "L11c"
+    /\ fault.kind = "none"
+    /\ a_L11c(self)
+
 \* any step of a a thread
 a_step(self) ==
-    \/ a_L11_1(self)
-    \/ a_L11_2(self)
-    \/ a_L11b(self)
-    \/ a_L11c(self)
+    \/ a_at_L11(self)
+    \/ a_at_L11b(self)
+    \/ a_at_L11c(self)
 
 --------------------------------------------------------------------------------
 
@@ -87,25 +97,33 @@ a_step(self) ==
 \* examples/checks/either_then_await_ok.ifl:16: flag = 1
 \* L16 -> L17
 b_L16(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ flag' = 1
     /\ pc' = [pc EXCEPT ![self] = "L17"]
     /\ UNCHANGED <<fault, a_x>>
 
+\* a b thread at L16: one of its paths
+b_at_L16(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ b_L16(self)
+
 \* examples/checks/either_then_await_ok.ifl:17: flag = 2
 \* L17 -> Done
 b_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ flag' = 2
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, a_x>>
 
+\* a b thread at L17: one of its paths
+b_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ b_L17(self)
+
 \* any step of a b thread
 b_step(self) ==
-    \/ b_L16(self)
-    \/ b_L17(self)
+    \/ b_at_L16(self)
+    \/ b_at_L17(self)
 
 --------------------------------------------------------------------------------
 

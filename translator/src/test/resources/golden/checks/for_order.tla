@@ -48,29 +48,24 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* L15 -> L16b
 t_L15(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-       IN LET new_obj2 ==
-                  CHOOSE o \in Pool_obj :
-                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          IN /\ \E o \in Pool_obj : obj[o].st = "free"
-             /\ \E o \in Pool_obj :
-                  [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
-                                   ![new_obj2] = [st |-> "live", v |-> 0]]
-             /\ t_a' = [t_a EXCEPT ![self] = new_obj]
-             /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
-             /\ A' = new_obj
-             /\ s' = s \cup {new_obj2} \cup {new_obj}
-             /\ pc' = [pc EXCEPT ![self] = "L16b"]
-             /\ UNCHANGED <<fault, seen_a, t_x, t_rest_16_3>>
+    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    IN LET new_obj2 ==
+               CHOOSE o \in Pool_obj :
+                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+       IN /\ \E o \in Pool_obj : obj[o].st = "free"
+          /\ \E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
+                                ![new_obj2] = [st |-> "live", v |-> 0]]
+          /\ t_a' = [t_a EXCEPT ![self] = new_obj]
+          /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
+          /\ A' = new_obj
+          /\ s' = s \cup {new_obj2} \cup {new_obj}
+          /\ pc' = [pc EXCEPT ![self] = "L16b"]
+          /\ UNCHANGED <<fault, seen_a, t_x, t_rest_16_3>>
 
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* fault: model_bound
 t_L15_bound(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_obj : obj[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 15]
     /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
@@ -79,19 +74,23 @@ t_L15_bound(self) ==
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* fault: model_bound
 t_L15_bound2(self) ==
+    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    IN /\ \E o \in Pool_obj : obj[o].st = "free"
+       /\ ~\E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 15]
+       /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
+
+\* a t thread at L15: one of its paths
+t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ ~\E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 15]
-          /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
+    /\ \/ t_L15(self)
+       \/ t_L15_bound(self)
+       \/ t_L15_bound2(self)
 
 \* examples/checks/for_order.ifl:16: for x in s {
 \* L16 -> Done
 t_L16_1(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ t_rest_16_3[self] = {}
     /\ t_x' = [t_x EXCEPT ![self] = NULL]
     /\ t_a' = [t_a EXCEPT ![self] = NULL]
@@ -104,53 +103,63 @@ t_L16_1(self) ==
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 \* L16 -> L17
 t_L16_2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
-    /\ \E next_x \in t_rest_16_3[self] :
-         /\ t_rest_16_3[self] # {}
-         /\ next_x = A
-         /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-         /\ t_x' = [t_x EXCEPT ![self] = next_x]
-         /\ pc' = [pc EXCEPT ![self] = "L17"]
-         /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
+    \E next_x \in t_rest_16_3[self] :
+      /\ t_rest_16_3[self] # {}
+      /\ next_x = A
+      /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
+      /\ t_x' = [t_x EXCEPT ![self] = next_x]
+      /\ pc' = [pc EXCEPT ![self] = "L17"]
+      /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
 
 \* examples/checks/for_order.ifl:16: for x in s {
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 \* L16 -> L17b
 t_L16_3(self) ==
+    \E next_x \in t_rest_16_3[self] :
+      /\ t_rest_16_3[self] # {}
+      /\ ~next_x = A
+      /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
+      /\ t_x' = [t_x EXCEPT ![self] = next_x]
+      /\ pc' = [pc EXCEPT ![self] = "L17b"]
+      /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
+
+\* a t thread at L16: one of its paths
+t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ \E next_x \in t_rest_16_3[self] :
-         /\ t_rest_16_3[self] # {}
-         /\ ~next_x = A
-         /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-         /\ t_x' = [t_x EXCEPT ![self] = next_x]
-         /\ pc' = [pc EXCEPT ![self] = "L17b"]
-         /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
+    /\ \/ t_L16_1(self)
+       \/ t_L16_2(self)
+       \/ t_L16_3(self)
 
 \* examples/checks/for_order.ifl:16: for x in s {
 \* L16b -> L16
 t_L16b(self) ==
-    /\ pc[self] = "L16b"
-    /\ fault.kind = "none"
     /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = s]
     /\ pc' = [pc EXCEPT ![self] = "L16"]
     /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b, t_x>>
 
+\* a t thread at L16b: one of its paths
+t_at_L16b(self) ==
+    /\ pc[self] = "L16b"
+    /\ fault.kind = "none"
+    /\ t_L16b(self)
+
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 \* L17 -> L16
 t_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ seen_a' = TRUE
     /\ pc' = [pc EXCEPT ![self] = "L16"]
     /\ UNCHANGED <<fault, obj, s, A, t_frame>>
 
+\* a t thread at L17: one of its paths
+t_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ t_L17(self)
+
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 \* L17b -> L16
 t_L17b(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ seen_a
     /\ pc' = [pc EXCEPT ![self] = "L16"]
     /\ UNCHANGED <<fault, obj, s, A, seen_a, t_frame>>
@@ -158,24 +167,24 @@ t_L17b(self) ==
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 \* fault: assertion
 t_L17b_assert(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ ~seen_a
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
 
+\* a t thread at L17b: one of its paths
+t_at_L17b(self) ==
+    /\ pc[self] = "L17b"
+    /\ fault.kind = "none"
+    /\ \/ t_L17b(self)
+       \/ t_L17b_assert(self)
+
 \* any step of a t thread
 t_step(self) ==
-    \/ t_L15(self)
-    \/ t_L15_bound(self)
-    \/ t_L15_bound2(self)
-    \/ t_L16_1(self)
-    \/ t_L16_2(self)
-    \/ t_L16_3(self)
-    \/ t_L16b(self)
-    \/ t_L17(self)
-    \/ t_L17b(self)
-    \/ t_L17b_assert(self)
+    \/ t_at_L15(self)
+    \/ t_at_L16(self)
+    \/ t_at_L16b(self)
+    \/ t_at_L17(self)
+    \/ t_at_L17b(self)
 
 --------------------------------------------------------------------------------
 

@@ -82,8 +82,6 @@ AllDone ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* L15 -> Done
 owner_L15(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
     /\ rcu_cbs' =
@@ -99,8 +97,6 @@ owner_L15(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: null_deref
 owner_L15_null(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 15]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -109,8 +105,6 @@ owner_L15_null(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: use_after_free
 owner_L15_uaf(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL
     /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -123,8 +117,6 @@ owner_L15_uaf(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: double_call_rcu
 owner_L15_rcu_twice(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
@@ -134,54 +126,72 @@ owner_L15_rcu_twice(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L15: one of its paths
+owner_at_L15(self) ==
+    /\ pc[self] = "L15"
+    /\ fault.kind = "none"
+    /\ \/ owner_L15(self)
+       \/ owner_L15_null(self)
+       \/ owner_L15_uaf(self)
+       \/ owner_L15_rcu_twice(self)
+
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
 \* L23 -> L24
 owner_L23(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
-    /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-       IN /\ \E o \in Pool_sock : sock[o].st = "free"
-          /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-          /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L24"]
-          /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
+    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+    IN /\ \E o \in Pool_sock : sock[o].st = "free"
+       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
+       /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L24"]
+       /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sock_free_rcu_sk,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
 \* fault: model_bound
 owner_L23_bound(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 23]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L23: one of its paths
+owner_at_L23(self) ==
+    /\ pc[self] = "L23"
+    /\ fault.kind = "none"
+    /\ \/ owner_L23(self)
+       \/ owner_L23_bound(self)
+
 \* examples/checks/get_not_zero.ifl:24: table = sk
 \* L24 -> L25
 owner_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ table' = owner_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L25"]
     /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L24: one of its paths
+owner_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ owner_L24(self)
+
 \* examples/checks/get_not_zero.ifl:25: table = null
 \* L25 -> L26
 owner_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ table' = NULL
     /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L25: one of its paths
+owner_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ owner_L25(self)
+
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 \* L26 -> Done
 owner_L26_1(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
@@ -194,8 +204,6 @@ owner_L26_1(self) ==
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 \* L26 -> L15
 owner_L26_2(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
@@ -207,8 +215,6 @@ owner_L26_2(self) ==
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 \* fault: null_deref
 owner_L26_null(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ owner_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -217,8 +223,6 @@ owner_L26_null(self) ==
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 \* fault: double_free
 owner_L26_dfree(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL
     /\ sock[owner_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 26, obj |-> owner_sk[self]]
@@ -228,8 +232,6 @@ owner_L26_dfree(self) ==
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 \* fault: refcount_underflow
 owner_L26_underflow(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -239,21 +241,23 @@ owner_L26_underflow(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L26: one of its paths
+owner_at_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ \/ owner_L26_1(self)
+       \/ owner_L26_2(self)
+       \/ owner_L26_null(self)
+       \/ owner_L26_dfree(self)
+       \/ owner_L26_underflow(self)
+
 \* any step of a owner thread
 owner_step(self) ==
-    \/ owner_L15(self)
-    \/ owner_L15_null(self)
-    \/ owner_L15_uaf(self)
-    \/ owner_L15_rcu_twice(self)
-    \/ owner_L23(self)
-    \/ owner_L23_bound(self)
-    \/ owner_L24(self)
-    \/ owner_L25(self)
-    \/ owner_L26_1(self)
-    \/ owner_L26_2(self)
-    \/ owner_L26_null(self)
-    \/ owner_L26_dfree(self)
-    \/ owner_L26_underflow(self)
+    \/ owner_at_L15(self)
+    \/ owner_at_L23(self)
+    \/ owner_at_L24(self)
+    \/ owner_at_L25(self)
+    \/ owner_at_L26(self)
 
 --------------------------------------------------------------------------------
 
@@ -262,8 +266,6 @@ owner_step(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* L15 -> L42
 lookup_L15(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
     /\ rcu_cbs' =
@@ -279,8 +281,6 @@ lookup_L15(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: null_deref
 lookup_L15_null(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 15]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -289,8 +289,6 @@ lookup_L15_null(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: use_after_free
 lookup_L15_uaf(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL
     /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -303,8 +301,6 @@ lookup_L15_uaf(self) ==
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 \* fault: double_call_rcu
 lookup_L15_rcu_twice(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
@@ -314,22 +310,33 @@ lookup_L15_rcu_twice(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L15: one of its paths
+lookup_at_L15(self) ==
+    /\ pc[self] = "L15"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L15(self)
+       \/ lookup_L15_null(self)
+       \/ lookup_L15_uaf(self)
+       \/ lookup_L15_rcu_twice(self)
+
 \* examples/checks/get_not_zero.ifl:30: rcu_read_lock()
 \* L30 -> L31
 lookup_L30(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L31"]
     /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
                    rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L30: one of its paths
+lookup_at_L30(self) ==
+    /\ pc[self] = "L30"
+    /\ fault.kind = "none"
+    /\ lookup_L30(self)
+
 \* examples/checks/get_not_zero.ifl:31: sk = table
 \* examples/checks/get_not_zero.ifl:32: if sk != null {
 \* L31 -> L33
 lookup_L31_1(self) ==
-    /\ pc[self] = "L31"
-    /\ fault.kind = "none"
     /\ table # NULL
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
     /\ pc' = [pc EXCEPT ![self] = "L33"]
@@ -340,19 +347,22 @@ lookup_L31_1(self) ==
 \* examples/checks/get_not_zero.ifl:32: if sk != null {
 \* L31 -> L40
 lookup_L31_2(self) ==
-    /\ pc[self] = "L31"
-    /\ fault.kind = "none"
     /\ ~table # NULL
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
     /\ pc' = [pc EXCEPT ![self] = "L40"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L31: one of its paths
+lookup_at_L31(self) ==
+    /\ pc[self] = "L31"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L31_1(self)
+       \/ lookup_L31_2(self)
+
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 \* L33 -> L34
 lookup_L33_1(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt > 0
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
@@ -363,8 +373,6 @@ lookup_L33_1(self) ==
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 \* L33 -> L37
 lookup_L33_2(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt \leq 0
     /\ pc' = [pc EXCEPT ![self] = "L37"]
@@ -374,8 +382,6 @@ lookup_L33_2(self) ==
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 \* fault: null_deref
 lookup_L33_null(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 33]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -384,19 +390,24 @@ lookup_L33_null(self) ==
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 \* fault: use_after_free
 lookup_L33_uaf(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL
     /\ sock[lookup_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 33, obj |-> lookup_sk[self]]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L33: one of its paths
+lookup_at_L33(self) ==
+    /\ pc[self] = "L33"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L33_1(self)
+       \/ lookup_L33_2(self)
+       \/ lookup_L33_null(self)
+       \/ lookup_L33_uaf(self)
+
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
 \* L34 -> L35
 lookup_L34_1(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ pc' = [pc EXCEPT ![self] = "L35"]
@@ -406,8 +417,6 @@ lookup_L34_1(self) ==
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
 \* L34 -> L35
 lookup_L34_2(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -419,18 +428,22 @@ lookup_L34_2(self) ==
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 lookup_L34_rcu_unlock(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 34]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L34: one of its paths
+lookup_at_L34(self) ==
+    /\ pc[self] = "L34"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L34_1(self)
+       \/ lookup_L34_2(self)
+       \/ lookup_L34_rcu_unlock(self)
+
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
 \* L35 -> L42
 lookup_L35_1(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
@@ -443,8 +456,6 @@ lookup_L35_1(self) ==
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
 \* L35 -> L15
 lookup_L35_2(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
@@ -456,8 +467,6 @@ lookup_L35_2(self) ==
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
 \* fault: null_deref
 lookup_L35_null(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -466,8 +475,6 @@ lookup_L35_null(self) ==
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
 \* fault: double_free
 lookup_L35_dfree(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL
     /\ sock[lookup_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
@@ -477,8 +484,6 @@ lookup_L35_dfree(self) ==
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
 \* fault: refcount_underflow
 lookup_L35_underflow(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -488,11 +493,19 @@ lookup_L35_underflow(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L35: one of its paths
+lookup_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L35_1(self)
+       \/ lookup_L35_2(self)
+       \/ lookup_L35_null(self)
+       \/ lookup_L35_dfree(self)
+       \/ lookup_L35_underflow(self)
+
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
 \* L37 -> L42
 lookup_L37_1(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
@@ -504,8 +517,6 @@ lookup_L37_1(self) ==
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
 \* L37 -> L42
 lookup_L37_2(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -518,18 +529,22 @@ lookup_L37_2(self) ==
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 lookup_L37_rcu_unlock(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 37]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L37: one of its paths
+lookup_at_L37(self) ==
+    /\ pc[self] = "L37"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L37_1(self)
+       \/ lookup_L37_2(self)
+       \/ lookup_L37_rcu_unlock(self)
+
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
 \* L40 -> L42
 lookup_L40_1(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
@@ -541,8 +556,6 @@ lookup_L40_1(self) ==
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
 \* L40 -> L42
 lookup_L40_2(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -555,17 +568,21 @@ lookup_L40_2(self) ==
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 lookup_L40_rcu_unlock(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 40]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L40: one of its paths
+lookup_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L40_1(self)
+       \/ lookup_L40_2(self)
+       \/ lookup_L40_rcu_unlock(self)
+
 \* L42 -> Done
 lookup_L42(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -574,42 +591,29 @@ lookup_L42(self) ==
 \* examples/checks/get_not_zero.ifl:42: }
 \* fault: rcu_exit_locked
 lookup_L42_rcu_open(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L42: one of its paths
+lookup_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L42(self)
+       \/ lookup_L42_rcu_open(self)
+
 \* any step of a lookup thread
 lookup_step(self) ==
-    \/ lookup_L15(self)
-    \/ lookup_L15_null(self)
-    \/ lookup_L15_uaf(self)
-    \/ lookup_L15_rcu_twice(self)
-    \/ lookup_L30(self)
-    \/ lookup_L31_1(self)
-    \/ lookup_L31_2(self)
-    \/ lookup_L33_1(self)
-    \/ lookup_L33_2(self)
-    \/ lookup_L33_null(self)
-    \/ lookup_L33_uaf(self)
-    \/ lookup_L34_1(self)
-    \/ lookup_L34_2(self)
-    \/ lookup_L34_rcu_unlock(self)
-    \/ lookup_L35_1(self)
-    \/ lookup_L35_2(self)
-    \/ lookup_L35_null(self)
-    \/ lookup_L35_dfree(self)
-    \/ lookup_L35_underflow(self)
-    \/ lookup_L37_1(self)
-    \/ lookup_L37_2(self)
-    \/ lookup_L37_rcu_unlock(self)
-    \/ lookup_L40_1(self)
-    \/ lookup_L40_2(self)
-    \/ lookup_L40_rcu_unlock(self)
-    \/ lookup_L42(self)
-    \/ lookup_L42_rcu_open(self)
+    \/ lookup_at_L15(self)
+    \/ lookup_at_L30(self)
+    \/ lookup_at_L31(self)
+    \/ lookup_at_L33(self)
+    \/ lookup_at_L34(self)
+    \/ lookup_at_L35(self)
+    \/ lookup_at_L37(self)
+    \/ lookup_at_L40(self)
+    \/ lookup_at_L42(self)
 
 --------------------------------------------------------------------------------
 
@@ -618,32 +622,38 @@ lookup_step(self) ==
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
 \* L18 -> L19
 rcu_cb_L18(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "sock_free"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L19"]
+      /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+
+\* a rcu_cb thread at L18: one of its paths
+rcu_cb_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "sock_free"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L19"]
-         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+    /\ rcu_cb_L18(self)
 
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
 \* L18b -> L18
 rcu_cb_L18b(self) ==
-    /\ pc[self] = "L18b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L18"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
                    rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L18b: one of its paths
+rcu_cb_at_L18b(self) ==
+    /\ pc[self] = "L18b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L18b(self)
+
 \* examples/checks/get_not_zero.ifl:19: free sk
 \* L19 -> L18b
 rcu_cb_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] # NULL
     /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
@@ -655,8 +665,6 @@ rcu_cb_L19(self) ==
 \* examples/checks/get_not_zero.ifl:19: free sk
 \* fault: null_deref
 rcu_cb_L19_null(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -665,8 +673,6 @@ rcu_cb_L19_null(self) ==
 \* examples/checks/get_not_zero.ifl:19: free sk
 \* fault: double_free
 rcu_cb_L19_dfree(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] # NULL
     /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -676,13 +682,19 @@ rcu_cb_L19_dfree(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L19: one of its paths
+rcu_cb_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L19(self)
+       \/ rcu_cb_L19_null(self)
+       \/ rcu_cb_L19_dfree(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L18(self)
-    \/ rcu_cb_L18b(self)
-    \/ rcu_cb_L19(self)
-    \/ rcu_cb_L19_null(self)
-    \/ rcu_cb_L19_dfree(self)
+    \/ rcu_cb_at_L18(self)
+    \/ rcu_cb_at_L18b(self)
+    \/ rcu_cb_at_L19(self)
 
 --------------------------------------------------------------------------------
 

@@ -82,8 +82,6 @@ AllDone ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* L17 -> Done
 owner_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
     /\ rcu_cbs' =
@@ -99,8 +97,6 @@ owner_L17(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: null_deref
 owner_L17_null(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -109,8 +105,6 @@ owner_L17_null(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: use_after_free
 owner_L17_uaf(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL
     /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -123,8 +117,6 @@ owner_L17_uaf(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: double_call_rcu
 owner_L17_rcu_twice(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
@@ -134,54 +126,72 @@ owner_L17_rcu_twice(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L17: one of its paths
+owner_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ owner_L17(self)
+       \/ owner_L17_null(self)
+       \/ owner_L17_uaf(self)
+       \/ owner_L17_rcu_twice(self)
+
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
 \* L25 -> L26
 owner_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-       IN /\ \E o \in Pool_sock : sock[o].st = "free"
-          /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-          /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
+    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+    IN /\ \E o \in Pool_sock : sock[o].st = "free"
+       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
+       /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sock_free_rcu_sk,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
 \* fault: model_bound
 owner_L25_bound(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L25: one of its paths
+owner_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ \/ owner_L25(self)
+       \/ owner_L25_bound(self)
+
 \* examples/checks/get_on_zero.ifl:26: table = sk
 \* L26 -> L27
 owner_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ table' = owner_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L27"]
     /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L26: one of its paths
+owner_at_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ owner_L26(self)
+
 \* examples/checks/get_on_zero.ifl:27: table = null            // unhash
 \* L27 -> L28
 owner_L27(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ table' = NULL
     /\ pc' = [pc EXCEPT ![self] = "L28"]
     /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L27: one of its paths
+owner_at_L27(self) ==
+    /\ pc[self] = "L27"
+    /\ fault.kind = "none"
+    /\ owner_L27(self)
+
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 \* L28 -> Done
 owner_L28_1(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
@@ -194,8 +204,6 @@ owner_L28_1(self) ==
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 \* L28 -> L17
 owner_L28_2(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
@@ -207,8 +215,6 @@ owner_L28_2(self) ==
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 \* fault: null_deref
 owner_L28_null(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ owner_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -217,8 +223,6 @@ owner_L28_null(self) ==
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 \* fault: double_free
 owner_L28_dfree(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL
     /\ sock[owner_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 28, obj |-> owner_sk[self]]
@@ -228,8 +232,6 @@ owner_L28_dfree(self) ==
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 \* fault: refcount_underflow
 owner_L28_underflow(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
     /\ sock[owner_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -239,21 +241,23 @@ owner_L28_underflow(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L28: one of its paths
+owner_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ owner_L28_1(self)
+       \/ owner_L28_2(self)
+       \/ owner_L28_null(self)
+       \/ owner_L28_dfree(self)
+       \/ owner_L28_underflow(self)
+
 \* any step of a owner thread
 owner_step(self) ==
-    \/ owner_L17(self)
-    \/ owner_L17_null(self)
-    \/ owner_L17_uaf(self)
-    \/ owner_L17_rcu_twice(self)
-    \/ owner_L25(self)
-    \/ owner_L25_bound(self)
-    \/ owner_L26(self)
-    \/ owner_L27(self)
-    \/ owner_L28_1(self)
-    \/ owner_L28_2(self)
-    \/ owner_L28_null(self)
-    \/ owner_L28_dfree(self)
-    \/ owner_L28_underflow(self)
+    \/ owner_at_L17(self)
+    \/ owner_at_L25(self)
+    \/ owner_at_L26(self)
+    \/ owner_at_L27(self)
+    \/ owner_at_L28(self)
 
 --------------------------------------------------------------------------------
 
@@ -262,8 +266,6 @@ owner_step(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* L17 -> L41
 lookup_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
     /\ rcu_cbs' =
@@ -279,8 +281,6 @@ lookup_L17(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: null_deref
 lookup_L17_null(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -289,8 +289,6 @@ lookup_L17_null(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: use_after_free
 lookup_L17_uaf(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL
     /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -303,8 +301,6 @@ lookup_L17_uaf(self) ==
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 \* fault: double_call_rcu
 lookup_L17_rcu_twice(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
@@ -314,22 +310,33 @@ lookup_L17_rcu_twice(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L17: one of its paths
+lookup_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L17(self)
+       \/ lookup_L17_null(self)
+       \/ lookup_L17_uaf(self)
+       \/ lookup_L17_rcu_twice(self)
+
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
 \* L32 -> L33
 lookup_L32(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L33"]
     /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
                    rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L32: one of its paths
+lookup_at_L32(self) ==
+    /\ pc[self] = "L32"
+    /\ fault.kind = "none"
+    /\ lookup_L32(self)
+
 \* examples/checks/get_on_zero.ifl:33: sk = table
 \* examples/checks/get_on_zero.ifl:34: if sk != null {
 \* L33 -> L35
 lookup_L33_1(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ table # NULL
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
     /\ pc' = [pc EXCEPT ![self] = "L35"]
@@ -340,19 +347,22 @@ lookup_L33_1(self) ==
 \* examples/checks/get_on_zero.ifl:34: if sk != null {
 \* L33 -> L39
 lookup_L33_2(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~table # NULL
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
     /\ pc' = [pc EXCEPT ![self] = "L39"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L33: one of its paths
+lookup_at_L33(self) ==
+    /\ pc[self] = "L33"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L33_1(self)
+       \/ lookup_L33_2(self)
+
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 \* L35 -> L36
 lookup_L35(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt > 0
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
@@ -363,8 +373,6 @@ lookup_L35(self) ==
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 \* fault: null_deref
 lookup_L35_null(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -373,8 +381,6 @@ lookup_L35_null(self) ==
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 \* fault: use_after_free
 lookup_L35_uaf(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL
     /\ sock[lookup_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
@@ -384,19 +390,24 @@ lookup_L35_uaf(self) ==
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 \* fault: get_zero
 lookup_L35_getzero(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L35: one of its paths
+lookup_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L35(self)
+       \/ lookup_L35_null(self)
+       \/ lookup_L35_uaf(self)
+       \/ lookup_L35_getzero(self)
+
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
 \* L36 -> L37
 lookup_L36_1(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ pc' = [pc EXCEPT ![self] = "L37"]
@@ -406,8 +417,6 @@ lookup_L36_1(self) ==
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
 \* L36 -> L37
 lookup_L36_2(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -419,18 +428,22 @@ lookup_L36_2(self) ==
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 lookup_L36_rcu_unlock(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L36: one of its paths
+lookup_at_L36(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L36_1(self)
+       \/ lookup_L36_2(self)
+       \/ lookup_L36_rcu_unlock(self)
+
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
 \* L37 -> L41
 lookup_L37_1(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
@@ -443,8 +456,6 @@ lookup_L37_1(self) ==
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
 \* L37 -> L17
 lookup_L37_2(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
@@ -456,8 +467,6 @@ lookup_L37_2(self) ==
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
 \* fault: null_deref
 lookup_L37_null(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -466,8 +475,6 @@ lookup_L37_null(self) ==
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
 \* fault: double_free
 lookup_L37_dfree(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL
     /\ sock[lookup_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 37, obj |-> lookup_sk[self]]
@@ -477,8 +484,6 @@ lookup_L37_dfree(self) ==
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
 \* fault: refcount_underflow
 lookup_L37_underflow(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
     /\ sock[lookup_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -488,11 +493,19 @@ lookup_L37_underflow(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L37: one of its paths
+lookup_at_L37(self) ==
+    /\ pc[self] = "L37"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L37_1(self)
+       \/ lookup_L37_2(self)
+       \/ lookup_L37_null(self)
+       \/ lookup_L37_dfree(self)
+       \/ lookup_L37_underflow(self)
+
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
 \* L39 -> L41
 lookup_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
@@ -504,8 +517,6 @@ lookup_L39_1(self) ==
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
 \* L39 -> L41
 lookup_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -518,17 +529,21 @@ lookup_L39_2(self) ==
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 lookup_L39_rcu_unlock(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L39: one of its paths
+lookup_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L39_1(self)
+       \/ lookup_L39_2(self)
+       \/ lookup_L39_rcu_unlock(self)
+
 \* L41 -> Done
 lookup_L41(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -537,39 +552,28 @@ lookup_L41(self) ==
 \* examples/checks/get_on_zero.ifl:41: }
 \* fault: rcu_exit_locked
 lookup_L41_rcu_open(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 41]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L41: one of its paths
+lookup_at_L41(self) ==
+    /\ pc[self] = "L41"
+    /\ fault.kind = "none"
+    /\ \/ lookup_L41(self)
+       \/ lookup_L41_rcu_open(self)
+
 \* any step of a lookup thread
 lookup_step(self) ==
-    \/ lookup_L17(self)
-    \/ lookup_L17_null(self)
-    \/ lookup_L17_uaf(self)
-    \/ lookup_L17_rcu_twice(self)
-    \/ lookup_L32(self)
-    \/ lookup_L33_1(self)
-    \/ lookup_L33_2(self)
-    \/ lookup_L35(self)
-    \/ lookup_L35_null(self)
-    \/ lookup_L35_uaf(self)
-    \/ lookup_L35_getzero(self)
-    \/ lookup_L36_1(self)
-    \/ lookup_L36_2(self)
-    \/ lookup_L36_rcu_unlock(self)
-    \/ lookup_L37_1(self)
-    \/ lookup_L37_2(self)
-    \/ lookup_L37_null(self)
-    \/ lookup_L37_dfree(self)
-    \/ lookup_L37_underflow(self)
-    \/ lookup_L39_1(self)
-    \/ lookup_L39_2(self)
-    \/ lookup_L39_rcu_unlock(self)
-    \/ lookup_L41(self)
-    \/ lookup_L41_rcu_open(self)
+    \/ lookup_at_L17(self)
+    \/ lookup_at_L32(self)
+    \/ lookup_at_L33(self)
+    \/ lookup_at_L35(self)
+    \/ lookup_at_L36(self)
+    \/ lookup_at_L37(self)
+    \/ lookup_at_L39(self)
+    \/ lookup_at_L41(self)
 
 --------------------------------------------------------------------------------
 
@@ -578,32 +582,38 @@ lookup_step(self) ==
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
 \* L20 -> L21
 rcu_cb_L20(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "sock_free"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L21"]
+      /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+
+\* a rcu_cb thread at L20: one of its paths
+rcu_cb_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "sock_free"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L21"]
-         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+    /\ rcu_cb_L20(self)
 
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
 \* L20b -> L20
 rcu_cb_L20b(self) ==
-    /\ pc[self] = "L20b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
                    rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L20b: one of its paths
+rcu_cb_at_L20b(self) ==
+    /\ pc[self] = "L20b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L20b(self)
+
 \* examples/checks/get_on_zero.ifl:21: free sk
 \* L21 -> L20b
 rcu_cb_L21(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] # NULL
     /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
@@ -615,8 +625,6 @@ rcu_cb_L21(self) ==
 \* examples/checks/get_on_zero.ifl:21: free sk
 \* fault: null_deref
 rcu_cb_L21_null(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
@@ -625,8 +633,6 @@ rcu_cb_L21_null(self) ==
 \* examples/checks/get_on_zero.ifl:21: free sk
 \* fault: double_free
 rcu_cb_L21_dfree(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_free_sk[self] # NULL
     /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -636,13 +642,19 @@ rcu_cb_L21_dfree(self) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L21: one of its paths
+rcu_cb_at_L21(self) ==
+    /\ pc[self] = "L21"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L21(self)
+       \/ rcu_cb_L21_null(self)
+       \/ rcu_cb_L21_dfree(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L20(self)
-    \/ rcu_cb_L20b(self)
-    \/ rcu_cb_L21(self)
-    \/ rcu_cb_L21_null(self)
-    \/ rcu_cb_L21_dfree(self)
+    \/ rcu_cb_at_L20(self)
+    \/ rcu_cb_at_L20b(self)
+    \/ rcu_cb_at_L21(self)
 
 --------------------------------------------------------------------------------
 

@@ -38,14 +38,18 @@ AllDone ==
 \* examples/checks/hang.ifl:14: await flag
 \* L14 -> Done
 waiter_L14(self) ==
-    /\ pc[self] = "L14"
-    /\ fault.kind = "none"
     /\ flag
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, flag, polls>>
 
+\* a waiter thread at L14: one of its paths
+waiter_at_L14(self) ==
+    /\ pc[self] = "L14"
+    /\ fault.kind = "none"
+    /\ waiter_L14(self)
+
 \* any step of a waiter thread
-waiter_step(self) == waiter_L14(self)
+waiter_step(self) == waiter_at_L14(self)
 
 --------------------------------------------------------------------------------
 
@@ -54,14 +58,18 @@ waiter_step(self) == waiter_L14(self)
 \* examples/checks/hang.ifl:19: polls = 1 - polls
 \* L18 -> L18
 poller_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ polls' = 1 - polls
     /\ pc' = [pc EXCEPT ![self] = "L18"]
     /\ UNCHANGED <<fault, flag>>
 
+\* a poller thread at L18: one of its paths
+poller_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ poller_L18(self)
+
 \* any step of a poller thread
-poller_step(self) == poller_L18(self)
+poller_step(self) == poller_at_L18(self)
 
 --------------------------------------------------------------------------------
 

@@ -42,14 +42,18 @@ AllDone ==
 \* examples/checks/hang_ok.ifl:12: await flag
 \* L12 -> Done
 waiter_L12(self) ==
-    /\ pc[self] = "L12"
-    /\ fault.kind = "none"
     /\ flag
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, flag, polls>>
 
+\* a waiter thread at L12: one of its paths
+waiter_at_L12(self) ==
+    /\ pc[self] = "L12"
+    /\ fault.kind = "none"
+    /\ waiter_L12(self)
+
 \* any step of a waiter thread
-waiter_step(self) == waiter_L12(self)
+waiter_step(self) == waiter_at_L12(self)
 
 --------------------------------------------------------------------------------
 
@@ -58,14 +62,18 @@ waiter_step(self) == waiter_L12(self)
 \* examples/checks/hang_ok.ifl:16: flag = true
 \* L16 -> Done
 setter_L16(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ flag' = TRUE
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, polls>>
 
+\* a setter thread at L16: one of its paths
+setter_at_L16(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ setter_L16(self)
+
 \* any step of a setter thread
-setter_step(self) == setter_L16(self)
+setter_step(self) == setter_at_L16(self)
 
 --------------------------------------------------------------------------------
 
@@ -74,14 +82,18 @@ setter_step(self) == setter_L16(self)
 \* examples/checks/hang_ok.ifl:21: polls = 1 - polls
 \* L20 -> L20
 poller_L20(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ polls' = 1 - polls
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, flag>>
 
+\* a poller thread at L20: one of its paths
+poller_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ poller_L20(self)
+
 \* any step of a poller thread
-poller_step(self) == poller_L20(self)
+poller_step(self) == poller_at_L20(self)
 
 --------------------------------------------------------------------------------
 

@@ -44,29 +44,30 @@ AllDone ==
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 \* L14 -> Done
 setup_L14(self) ==
-    /\ pc[self] = "L14"
-    /\ fault.kind = "none"
-    /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-       IN /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-          /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live", inflight |-> 0]]
-          /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
-          /\ u' = new_unix_sock
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, gc_inflight_list>>
+    LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+    IN /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+       /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live", inflight |-> 0]]
+       /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
+       /\ u' = new_unix_sock
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, gc_inflight_list>>
 
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 \* fault: model_bound
 setup_L14_bound(self) ==
-    /\ pc[self] = "L14"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 14]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a setup thread at L14: one of its paths
+setup_at_L14(self) ==
+    /\ pc[self] = "L14"
+    /\ fault.kind = "none"
+    /\ \/ setup_L14(self)
+       \/ setup_L14_bound(self)
+
 \* any step of a setup thread
-setup_step(self) ==
-    \/ setup_L14(self)
-    \/ setup_L14_bound(self)
+setup_step(self) == setup_at_L14(self)
 
 --------------------------------------------------------------------------------
 
@@ -75,17 +76,19 @@ setup_step(self) ==
 \* examples/checks/list_double_add.ifl:18: await u != null
 \* L18 -> L19
 sender_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ u # NULL
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a sender thread at L18: one of its paths
+sender_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ sender_L18(self)
+
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
 \* L19 -> L20
 sender_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ u # NULL /\ unix_sock[u].st = "live"
     /\ unix_sock[u].inflight = 0
     /\ pc' = [pc EXCEPT ![self] = "L20"]
@@ -94,8 +97,6 @@ sender_L19_1(self) ==
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
 \* L19 -> L22
 sender_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ u # NULL /\ unix_sock[u].st = "live"
     /\ ~unix_sock[u].inflight = 0
     /\ pc' = [pc EXCEPT ![self] = "L22"]
@@ -104,8 +105,6 @@ sender_L19_2(self) ==
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
 \* fault: null_deref
 sender_L19_null(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ u = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
@@ -113,18 +112,23 @@ sender_L19_null(self) ==
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
 \* fault: use_after_free
 sender_L19_uaf(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ u # NULL
     /\ unix_sock[u].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> u]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a sender thread at L19: one of its paths
+sender_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ sender_L19_1(self)
+       \/ sender_L19_2(self)
+       \/ sender_L19_null(self)
+       \/ sender_L19_uaf(self)
+
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
 \* L20 -> L22
 sender_L20(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ ~u \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, u)
     /\ pc' = [pc EXCEPT ![self] = "L22"]
@@ -133,17 +137,20 @@ sender_L20(self) ==
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
 \* fault: list_double_add
 sender_L20_list_add(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ u \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 20, obj |-> u]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a sender thread at L20: one of its paths
+sender_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ \/ sender_L20(self)
+       \/ sender_L20_list_add(self)
+
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
 \* L22 -> Done
 sender_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ u # NULL /\ unix_sock[u].st = "live"
     /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -152,8 +159,6 @@ sender_L22(self) ==
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
 \* fault: null_deref
 sender_L22_null(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ u = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 22]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
@@ -161,25 +166,25 @@ sender_L22_null(self) ==
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
 \* fault: use_after_free
 sender_L22_uaf(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ u # NULL
     /\ unix_sock[u].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 22, obj |-> u]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a sender thread at L22: one of its paths
+sender_at_L22(self) ==
+    /\ pc[self] = "L22"
+    /\ fault.kind = "none"
+    /\ \/ sender_L22(self)
+       \/ sender_L22_null(self)
+       \/ sender_L22_uaf(self)
+
 \* any step of a sender thread
 sender_step(self) ==
-    \/ sender_L18(self)
-    \/ sender_L19_1(self)
-    \/ sender_L19_2(self)
-    \/ sender_L19_null(self)
-    \/ sender_L19_uaf(self)
-    \/ sender_L20(self)
-    \/ sender_L20_list_add(self)
-    \/ sender_L22(self)
-    \/ sender_L22_null(self)
-    \/ sender_L22_uaf(self)
+    \/ sender_at_L18(self)
+    \/ sender_at_L19(self)
+    \/ sender_at_L20(self)
+    \/ sender_at_L22(self)
 
 --------------------------------------------------------------------------------
 

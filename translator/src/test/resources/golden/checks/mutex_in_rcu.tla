@@ -44,42 +44,47 @@ AllDone ==
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
 \* L18 -> L19
 setup_and_read_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
-    /\ LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
-       IN /\ \E o \in Pool_dev : dev[o].st = "free"
-          /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
-                                              lock_m |-> NULL,
-                                              lock_s |-> NULL,
-                                              up |-> FALSE]]
-          /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
-          /\ d' = new_dev
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
+    LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
+    IN /\ \E o \in Pool_dev : dev[o].st = "free"
+       /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
+                                           lock_m |-> NULL,
+                                           lock_s |-> NULL,
+                                           up |-> FALSE]]
+       /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
+       /\ d' = new_dev
+       /\ pc' = [pc EXCEPT ![self] = "L19"]
+       /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
 
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
 \* fault: model_bound
 setup_and_read_L18_bound(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_dev : dev[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L18: one of its paths
+setup_and_read_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L18(self)
+       \/ setup_and_read_L18_bound(self)
+
 \* examples/checks/mutex_in_rcu.ifl:19: rcu_read_lock()
 \* L19 -> L20
 setup_and_read_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L19: one of its paths
+setup_and_read_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ setup_and_read_L19(self)
+
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
 \* L20 -> L21
 setup_and_read_L20(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev[d].lock_s = NULL
     /\ dev' = [dev EXCEPT ![d].lock_s = self]
@@ -89,8 +94,6 @@ setup_and_read_L20(self) ==
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
 \* fault: null_deref
 setup_and_read_L20_null(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ d = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 20]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
@@ -98,18 +101,22 @@ setup_and_read_L20_null(self) ==
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
 \* fault: use_after_free
 setup_and_read_L20_uaf(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ d # NULL
     /\ dev[d].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 20, obj |-> d]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L20: one of its paths
+setup_and_read_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L20(self)
+       \/ setup_and_read_L20_null(self)
+       \/ setup_and_read_L20_uaf(self)
+
 \* examples/checks/mutex_in_rcu.ifl:21: d.up = true
 \* L21 -> L22
 setup_and_read_L21(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev' = [dev EXCEPT ![d].up = TRUE]
     /\ pc' = [pc EXCEPT ![self] = "L22"]
@@ -118,8 +125,6 @@ setup_and_read_L21(self) ==
 \* examples/checks/mutex_in_rcu.ifl:21: d.up = true
 \* fault: null_deref
 setup_and_read_L21_null(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ d = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
@@ -127,18 +132,22 @@ setup_and_read_L21_null(self) ==
 \* examples/checks/mutex_in_rcu.ifl:21: d.up = true
 \* fault: use_after_free
 setup_and_read_L21_uaf(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ d # NULL
     /\ dev[d].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 21, obj |-> d]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L21: one of its paths
+setup_and_read_at_L21(self) ==
+    /\ pc[self] = "L21"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L21(self)
+       \/ setup_and_read_L21_null(self)
+       \/ setup_and_read_L21_uaf(self)
+
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
 \* L22 -> L23
 setup_and_read_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev[d].lock_s = self
     /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
@@ -148,8 +157,6 @@ setup_and_read_L22(self) ==
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
 \* fault: null_deref
 setup_and_read_L22_null(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ d = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 22]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
@@ -157,8 +164,6 @@ setup_and_read_L22_null(self) ==
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
 \* fault: use_after_free
 setup_and_read_L22_uaf(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ d # NULL
     /\ dev[d].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 22, obj |-> d]
@@ -167,18 +172,23 @@ setup_and_read_L22_uaf(self) ==
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
 \* fault: bad_unlock
 setup_and_read_L22_unlock(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev[d].lock_s # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 22]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L22: one of its paths
+setup_and_read_at_L22(self) ==
+    /\ pc[self] = "L22"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L22(self)
+       \/ setup_and_read_L22_null(self)
+       \/ setup_and_read_L22_uaf(self)
+       \/ setup_and_read_L22_unlock(self)
+
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
 \* L23 -> L24
 setup_and_read_L23(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ rcu_depth[self] = 0
     /\ dev[d].lock_m = NULL
@@ -189,8 +199,6 @@ setup_and_read_L23(self) ==
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
 \* fault: null_deref
 setup_and_read_L23_null(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ d = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 23]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
@@ -198,8 +206,6 @@ setup_and_read_L23_null(self) ==
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
 \* fault: use_after_free
 setup_and_read_L23_uaf(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ d # NULL
     /\ dev[d].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 23, obj |-> d]
@@ -208,18 +214,23 @@ setup_and_read_L23_uaf(self) ==
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
 \* fault: rcu_sleep
 setup_and_read_L23_rcu_sleep(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 23]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L23: one of its paths
+setup_and_read_at_L23(self) ==
+    /\ pc[self] = "L23"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L23(self)
+       \/ setup_and_read_L23_null(self)
+       \/ setup_and_read_L23_uaf(self)
+       \/ setup_and_read_L23_rcu_sleep(self)
+
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
 \* L24 -> L25
 setup_and_read_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev[d].lock_m = self
     /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
@@ -229,8 +240,6 @@ setup_and_read_L24(self) ==
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
 \* fault: null_deref
 setup_and_read_L24_null(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ d = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 24]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
@@ -238,8 +247,6 @@ setup_and_read_L24_null(self) ==
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
 \* fault: use_after_free
 setup_and_read_L24_uaf(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ d # NULL
     /\ dev[d].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 24, obj |-> d]
@@ -248,18 +255,23 @@ setup_and_read_L24_uaf(self) ==
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
 \* fault: bad_unlock
 setup_and_read_L24_unlock(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ d # NULL /\ dev[d].st = "live"
     /\ dev[d].lock_m # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 24]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L24: one of its paths
+setup_and_read_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L24(self)
+       \/ setup_and_read_L24_null(self)
+       \/ setup_and_read_L24_uaf(self)
+       \/ setup_and_read_L24_unlock(self)
+
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
 \* L25 -> L26
 setup_and_read_L25_1(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
@@ -269,8 +281,6 @@ setup_and_read_L25_1(self) ==
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
 \* L25 -> L26
 setup_and_read_L25_2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -282,16 +292,20 @@ setup_and_read_L25_2(self) ==
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 setup_and_read_L25_rcu_unlock(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L25: one of its paths
+setup_and_read_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L25_1(self)
+       \/ setup_and_read_L25_2(self)
+       \/ setup_and_read_L25_rcu_unlock(self)
+
 \* L26 -> Done
 setup_and_read_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ ~((\E o \in Pool_dev : dev[o].lock_m = self) \/ \E o \in Pool_dev : dev[o].lock_s = self)
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -300,8 +314,6 @@ setup_and_read_L26(self) ==
 \* examples/checks/mutex_in_rcu.ifl:26: }
 \* fault: exit_locked
 setup_and_read_L26_locked(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ \/ \E o \in Pool_dev : dev[o].lock_m = self
        \/ \E o \in Pool_dev : dev[o].lock_s = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 26]
@@ -310,42 +322,30 @@ setup_and_read_L26_locked(self) ==
 \* examples/checks/mutex_in_rcu.ifl:26: }
 \* fault: rcu_exit_locked
 setup_and_read_L26_rcu_open(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ ~((\E o \in Pool_dev : dev[o].lock_m = self) \/ \E o \in Pool_dev : dev[o].lock_s = self)
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L26: one of its paths
+setup_and_read_at_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ \/ setup_and_read_L26(self)
+       \/ setup_and_read_L26_locked(self)
+       \/ setup_and_read_L26_rcu_open(self)
+
 \* any step of a setup_and_read thread
 setup_and_read_step(self) ==
-    \/ setup_and_read_L18(self)
-    \/ setup_and_read_L18_bound(self)
-    \/ setup_and_read_L19(self)
-    \/ setup_and_read_L20(self)
-    \/ setup_and_read_L20_null(self)
-    \/ setup_and_read_L20_uaf(self)
-    \/ setup_and_read_L21(self)
-    \/ setup_and_read_L21_null(self)
-    \/ setup_and_read_L21_uaf(self)
-    \/ setup_and_read_L22(self)
-    \/ setup_and_read_L22_null(self)
-    \/ setup_and_read_L22_uaf(self)
-    \/ setup_and_read_L22_unlock(self)
-    \/ setup_and_read_L23(self)
-    \/ setup_and_read_L23_null(self)
-    \/ setup_and_read_L23_uaf(self)
-    \/ setup_and_read_L23_rcu_sleep(self)
-    \/ setup_and_read_L24(self)
-    \/ setup_and_read_L24_null(self)
-    \/ setup_and_read_L24_uaf(self)
-    \/ setup_and_read_L24_unlock(self)
-    \/ setup_and_read_L25_1(self)
-    \/ setup_and_read_L25_2(self)
-    \/ setup_and_read_L25_rcu_unlock(self)
-    \/ setup_and_read_L26(self)
-    \/ setup_and_read_L26_locked(self)
-    \/ setup_and_read_L26_rcu_open(self)
+    \/ setup_and_read_at_L18(self)
+    \/ setup_and_read_at_L19(self)
+    \/ setup_and_read_at_L20(self)
+    \/ setup_and_read_at_L21(self)
+    \/ setup_and_read_at_L22(self)
+    \/ setup_and_read_at_L23(self)
+    \/ setup_and_read_at_L24(self)
+    \/ setup_and_read_at_L25(self)
+    \/ setup_and_read_at_L26(self)
 
 --------------------------------------------------------------------------------
 

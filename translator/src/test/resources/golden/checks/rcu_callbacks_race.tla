@@ -61,30 +61,31 @@ AllDone ==
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
 \* L18 -> L19
 w_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
-    /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
-       IN /\ \E o \in Pool_item : item[o].st = "free"
-          /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
-          /\ w_it' = [w_it EXCEPT ![self] = new_item]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
+    LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
+    IN /\ \E o \in Pool_item : item[o].st = "free"
+       /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
+       /\ w_it' = [w_it EXCEPT ![self] = new_item]
+       /\ pc' = [pc EXCEPT ![self] = "L19"]
+       /\ UNCHANGED <<fault, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
 
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
 \* fault: model_bound
 w_L18_bound(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_item : item[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
                    rcu_cb_count_it_frame>>
 
+\* a w thread at L18: one of its paths
+w_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ w_L18(self)
+       \/ w_L18_bound(self)
+
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
 \* L19 -> Done
 w_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ w_it[self] # NULL /\ item[w_it[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
     /\ rcu_cbs' =
@@ -98,8 +99,6 @@ w_L19(self) ==
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
 \* fault: null_deref
 w_L19_null(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ w_it[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
@@ -108,8 +107,6 @@ w_L19_null(self) ==
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
 \* fault: use_after_free
 w_L19_uaf(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ w_it[self] # NULL
     /\ item[w_it[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> w_it[self]]
@@ -119,22 +116,25 @@ w_L19_uaf(self) ==
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
 \* fault: double_call_rcu
 w_L19_rcu_twice(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ w_it[self] # NULL /\ item[w_it[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
     /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 19, obj |-> w_it[self]]
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
                    rcu_cb_count_it_frame>>
 
+\* a w thread at L19: one of its paths
+w_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ w_L19(self)
+       \/ w_L19_null(self)
+       \/ w_L19_uaf(self)
+       \/ w_L19_rcu_twice(self)
+
 \* any step of a w thread
 w_step(self) ==
-    \/ w_L18(self)
-    \/ w_L18_bound(self)
-    \/ w_L19(self)
-    \/ w_L19_null(self)
-    \/ w_L19_uaf(self)
-    \/ w_L19_rcu_twice(self)
+    \/ w_at_L18(self)
+    \/ w_at_L19(self)
 
 --------------------------------------------------------------------------------
 
@@ -143,53 +143,69 @@ w_step(self) ==
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
 \* L12 -> L13
 rcu_cb_L12(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "count_it"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L13"]
+      /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, w_it, rcu_cb_count_it_t>>
+
+\* a rcu_cb thread at L12: one of its paths
+rcu_cb_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "count_it"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L13"]
-         /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, w_it, rcu_cb_count_it_t>>
+    /\ rcu_cb_L12(self)
 
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
 \* L12b -> L12
 rcu_cb_L12b(self) ==
-    /\ pc[self] = "L12b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L12"]
     /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, w_it, rcu_cb_count_it_frame>>
 
+\* a rcu_cb thread at L12b: one of its paths
+rcu_cb_at_L12b(self) ==
+    /\ pc[self] = "L12b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L12b(self)
+
 \* examples/checks/rcu_callbacks_race.ifl:13: t = n
 \* L13 -> L14
 rcu_cb_L13(self) ==
-    /\ pc[self] = "L13"
-    /\ fault.kind = "none"
     /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
     /\ pc' = [pc EXCEPT ![self] = "L14"]
     /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
                    rcu_cb_count_it_it>>
 
+\* a rcu_cb thread at L13: one of its paths
+rcu_cb_at_L13(self) ==
+    /\ pc[self] = "L13"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L13(self)
+
 \* examples/checks/rcu_callbacks_race.ifl:14: n = t + 1
 \* L14 -> L12b
 rcu_cb_L14(self) ==
-    /\ pc[self] = "L14"
-    /\ fault.kind = "none"
     /\ n' = rcu_cb_count_it_t[self] + 1
     /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
     /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
     /\ pc' = [pc EXCEPT ![self] = "L12b"]
     /\ UNCHANGED <<fault, item, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it>>
 
+\* a rcu_cb thread at L14: one of its paths
+rcu_cb_at_L14(self) ==
+    /\ pc[self] = "L14"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L14(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L12(self)
-    \/ rcu_cb_L12b(self)
-    \/ rcu_cb_L13(self)
-    \/ rcu_cb_L14(self)
+    \/ rcu_cb_at_L12(self)
+    \/ rcu_cb_at_L12b(self)
+    \/ rcu_cb_at_L13(self)
+    \/ rcu_cb_at_L14(self)
 
 --------------------------------------------------------------------------------
 

@@ -237,37 +237,38 @@ AllDone ==
 \* examples/extend/packet_wakeup_rfc.ifl:35: sk = packet_create(sock, 0)
 \* L34 -> L80
 user_L34(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
-    /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-       IN /\ \E o \in Pool_socket : socket[o].st = "free"
-          /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-          /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L80"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_unregister_prot_hook_frame, user_packet_create_sk, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+    IN /\ \E o \in Pool_socket : socket[o].st = "free"
+       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L80"]
+       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
+                      user_packet_release_rfc_frame, user_packet_release_finish_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
+                      user_packet_do_bind_frame, user_register_prot_hook_sk,
+                      user_unregister_prot_hook_frame, user_packet_create_sk, netdev_locals,
+                      rx_locals, rcu_cb_locals>>
 
 \* examples/extend/packet_wakeup_rfc.ifl:34: sock = alloc socket
 \* fault: model_bound
 user_L34_bound(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_socket : socket[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 34]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L34: one of its paths
+user_at_L34(self) ==
+    /\ pc[self] = "L34"
+    /\ fault.kind = "none"
+    /\ \/ user_L34(self)
+       \/ user_L34_bound(self)
+
 \* L39 -> Done
 user_L39(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -276,20 +277,23 @@ user_L39(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:39: }
 \* fault: exit_locked
 user_L39_locked(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L39: one of its paths
+user_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ user_L39(self)
+       \/ user_L39_locked(self)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/extend/packet_wakeup_rfc.ifl:38: sock_free(sock)
 \* L67 -> L321
 user_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -313,8 +317,6 @@ user_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -323,8 +325,6 @@ user_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -337,8 +337,6 @@ user_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -349,8 +347,6 @@ user_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -361,13 +357,21 @@ user_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67: one of its paths
+user_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ user_L67(self)
+       \/ user_L67_null(self)
+       \/ user_L67_uaf(self)
+       \/ user_L67_assert(self)
+       \/ user_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110
 user_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -387,8 +391,6 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L290
 user_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -407,8 +409,6 @@ user_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -417,8 +417,6 @@ user_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -431,8 +429,6 @@ user_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -443,8 +439,6 @@ user_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -455,13 +449,22 @@ user_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67b: one of its paths
+user_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ user_L67b_1(self)
+       \/ user_L67b_2(self)
+       \/ user_L67b_null(self)
+       \/ user_L67b_uaf(self)
+       \/ user_L67b_assert(self)
+       \/ user_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L110b
 user_L67c_1(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -481,8 +484,6 @@ user_L67c_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L129
 user_L67c_2(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -503,8 +504,6 @@ user_L67c_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67c_null(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -513,8 +512,6 @@ user_L67c_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67c_uaf(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -527,8 +524,6 @@ user_L67c_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67c_assert(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -539,8 +534,6 @@ user_L67c_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67c_dfree(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -551,6 +544,17 @@ user_L67c_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67c: one of its paths
+user_at_L67c(self) ==
+    /\ pc[self] = "L67c"
+    /\ fault.kind = "none"
+    /\ \/ user_L67c_1(self)
+       \/ user_L67c_2(self)
+       \/ user_L67c_null(self)
+       \/ user_L67c_uaf(self)
+       \/ user_L67c_assert(self)
+       \/ user_L67c_dfree(self)
+
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
@@ -558,34 +562,30 @@ user_L67c_dfree(self) ==
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
 \* L80 -> L94b
 user_L80_1(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE,
-                                                                      woken |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                              ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L94b"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_unregister_prot_hook_frame,
-                         user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE,
+                                                                   woken |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                           ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L94b"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                      user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_unregister_prot_hook_frame, user_packet_create_sock,
+                      user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
@@ -593,38 +593,33 @@ user_L80_1(self) ==
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* L80 -> L87
 user_L80_2(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ ~user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE,
-                                                                      woken |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_unregister_prot_hook_frame, user_packet_create_sock,
-                         user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ ~user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE,
+                                                                   woken |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L87"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                      user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_unregister_prot_hook_frame,
+                      user_packet_create_sock, user_packet_create_proto, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
 user_L80_bound(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -635,42 +630,44 @@ user_L80_bound(self) ==
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
 user_L80_null(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
 user_L80_uaf(self) ==
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL
+       /\ socket[user_packet_create_sock[self]].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> user_packet_create_sock[self]]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L80: one of its paths
+user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL
-          /\ socket[user_packet_create_sock[self]].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> user_packet_create_sock[self]]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    /\ \/ user_L80_1(self)
+       \/ user_L80_2(self)
+       \/ user_L80_bound(self)
+       \/ user_L80_null(self)
+       \/ user_L80_uaf(self)
 
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/extend/packet_wakeup_rfc.ifl:36: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
 \* L87 -> L127
 user_L87(self) ==
-    /\ pc[self] = "L87"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -687,11 +684,15 @@ user_L87(self) ==
                    user___unregister_prot_hook_frame, user_register_prot_hook_sk,
                    user_unregister_prot_hook_frame, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L87: one of its paths
+user_at_L87(self) ==
+    /\ pc[self] = "L87"
+    /\ fault.kind = "none"
+    /\ user_L87(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 user_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -702,8 +703,6 @@ user_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L136
 user_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -719,8 +718,6 @@ user_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -729,8 +726,6 @@ user_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -740,11 +735,18 @@ user_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94: one of its paths
+user_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ user_L94_1(self)
+       \/ user_L94_2(self)
+       \/ user_L94_null(self)
+       \/ user_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
 user_L94b_1(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -755,8 +757,6 @@ user_L94b_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L87
 user_L94b_2(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -772,8 +772,6 @@ user_L94b_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94b_null(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -782,8 +780,6 @@ user_L94b_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94b_uaf(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -793,31 +789,46 @@ user_L94b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94b: one of its paths
+user_at_L94b(self) ==
+    /\ pc[self] = "L94b"
+    /\ fault.kind = "none"
+    /\ \/ user_L94b_1(self)
+       \/ user_L94b_2(self)
+       \/ user_L94b_null(self)
+       \/ user_L94b_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95: one of its paths
+user_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ user_L95(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 user_L95b(self) ==
-    /\ pc[self] = "L95b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95b: one of its paths
+user_at_L95b(self) ==
+    /\ pc[self] = "L95b"
+    /\ fault.kind = "none"
+    /\ user_L95b(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -831,8 +842,6 @@ user_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -841,8 +850,6 @@ user_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -855,8 +862,6 @@ user_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -867,11 +872,18 @@ user_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96: one of its paths
+user_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ user_L96(self)
+       \/ user_L96_null(self)
+       \/ user_L96_uaf(self)
+       \/ user_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96b -> L97b
 user_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -885,8 +897,6 @@ user_L96b(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96b_null(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -895,8 +905,6 @@ user_L96b_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96b_uaf(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -909,8 +917,6 @@ user_L96b_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96b_getzero(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -921,11 +927,18 @@ user_L96b_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96b: one of its paths
+user_at_L96b(self) ==
+    /\ pc[self] = "L96b"
+    /\ fault.kind = "none"
+    /\ \/ user_L96b(self)
+       \/ user_L96b_null(self)
+       \/ user_L96b_uaf(self)
+       \/ user_L96b_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L136
 user_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -941,8 +954,6 @@ user_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -951,8 +962,6 @@ user_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -962,11 +971,17 @@ user_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97: one of its paths
+user_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ user_L97(self)
+       \/ user_L97_null(self)
+       \/ user_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97b -> L87
 user_L97b(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -982,8 +997,6 @@ user_L97b(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97b_null(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -992,8 +1005,6 @@ user_L97b_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97b_uaf(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1003,11 +1014,17 @@ user_L97b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97b: one of its paths
+user_at_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ fault.kind = "none"
+    /\ \/ user_L97b(self)
+       \/ user_L97b_null(self)
+       \/ user_L97b_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -1018,8 +1035,6 @@ user_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1028,8 +1043,6 @@ user_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1039,11 +1052,17 @@ user_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106: one of its paths
+user_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ user_L106(self)
+       \/ user_L106_null(self)
+       \/ user_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 user_L106b(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -1054,8 +1073,6 @@ user_L106b(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106b_null(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1064,8 +1081,6 @@ user_L106b_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106b_uaf(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1075,32 +1090,46 @@ user_L106b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106b: one of its paths
+user_at_L106b(self) ==
+    /\ pc[self] = "L106b"
+    /\ fault.kind = "none"
+    /\ \/ user_L106b(self)
+       \/ user_L106b_null(self)
+       \/ user_L106b_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 user_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107: one of its paths
+user_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ user_L107(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107b -> L108b
 user_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107b: one of its paths
+user_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ user_L107b(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 user_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1116,8 +1145,6 @@ user_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L290
 user_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1138,8 +1165,6 @@ user_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67b
 user_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1156,8 +1181,6 @@ user_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1166,8 +1189,6 @@ user_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1180,8 +1201,6 @@ user_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1192,12 +1211,21 @@ user_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108: one of its paths
+user_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ user_L108_1(self)
+       \/ user_L108_2(self)
+       \/ user_L108_3(self)
+       \/ user_L108_null(self)
+       \/ user_L108_dfree(self)
+       \/ user_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L110b
 user_L108b_1(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1213,8 +1241,6 @@ user_L108b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L129
 user_L108b_2(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1236,8 +1262,6 @@ user_L108b_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108b -> L67c
 user_L108b_3(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1254,8 +1278,6 @@ user_L108b_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108b_null(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1264,8 +1286,6 @@ user_L108b_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108b_dfree(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1278,8 +1298,6 @@ user_L108b_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108b_underflow(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1290,11 +1308,20 @@ user_L108b_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108b: one of its paths
+user_at_L108b(self) ==
+    /\ pc[self] = "L108b"
+    /\ fault.kind = "none"
+    /\ \/ user_L108b_1(self)
+       \/ user_L108b_2(self)
+       \/ user_L108b_3(self)
+       \/ user_L108b_null(self)
+       \/ user_L108b_dfree(self)
+       \/ user_L108b_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 user_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1306,8 +1333,6 @@ user_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1316,8 +1341,6 @@ user_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1330,8 +1353,6 @@ user_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1339,11 +1360,18 @@ user_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110: one of its paths
+user_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ user_L110(self)
+       \/ user_L110_null(self)
+       \/ user_L110_uaf(self)
+       \/ user_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110b -> L111d
 user_L110b(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1355,8 +1383,6 @@ user_L110b(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110b_null(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1365,8 +1391,6 @@ user_L110b_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110b_uaf(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1379,8 +1403,6 @@ user_L110b_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110b_unlock(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1388,51 +1410,74 @@ user_L110b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110b: one of its paths
+user_at_L110b(self) ==
+    /\ pc[self] = "L110b"
+    /\ fault.kind = "none"
+    /\ \/ user_L110b(self)
+       \/ user_L110b_null(self)
+       \/ user_L110b_uaf(self)
+       \/ user_L110b_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 user_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111: one of its paths
+user_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ user_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 user_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111b: one of its paths
+user_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ user_L111b(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111c -> L112b
 user_L111c(self) ==
-    /\ pc[self] = "L111c"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111c: one of its paths
+user_at_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ fault.kind = "none"
+    /\ user_L111c(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111d -> L111c
 user_L111d(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111c"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111d: one of its paths
+user_at_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ fault.kind = "none"
+    /\ user_L111d(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L290
 user_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1450,8 +1495,6 @@ user_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1460,8 +1503,6 @@ user_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1471,11 +1512,17 @@ user_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112: one of its paths
+user_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ user_L112(self)
+       \/ user_L112_null(self)
+       \/ user_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112b -> L129
 user_L112b(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1494,8 +1541,6 @@ user_L112b(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112b_null(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1504,8 +1549,6 @@ user_L112b_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112b_uaf(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1515,12 +1558,18 @@ user_L112b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112b: one of its paths
+user_at_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ fault.kind = "none"
+    /\ \/ user_L112b(self)
+       \/ user_L112b_null(self)
+       \/ user_L112b_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118 -> L106b
 user_L118_1(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1539,8 +1588,6 @@ user_L118_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118 -> L129
 user_L118_2(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1557,8 +1604,6 @@ user_L118_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118_null(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1567,8 +1612,6 @@ user_L118_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118_uaf(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1578,12 +1621,19 @@ user_L118_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118: one of its paths
+user_at_L118(self) ==
+    /\ pc[self] = "L118"
+    /\ fault.kind = "none"
+    /\ \/ user_L118_1(self)
+       \/ user_L118_2(self)
+       \/ user_L118_null(self)
+       \/ user_L118_uaf(self)
+
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
 \* L127 -> L118
 user_L127(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
@@ -1601,8 +1651,6 @@ user_L127(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: null_deref
 user_L127_null(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1611,8 +1659,6 @@ user_L127_null(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: use_after_free
 user_L127_uaf(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1622,11 +1668,17 @@ user_L127_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L127: one of its paths
+user_at_L127(self) ==
+    /\ pc[self] = "L127"
+    /\ fault.kind = "none"
+    /\ \/ user_L127(self)
+       \/ user_L127_null(self)
+       \/ user_L127_uaf(self)
+
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* L129 -> L130
 user_L129(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
@@ -1637,8 +1689,6 @@ user_L129(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: null_deref
 user_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1647,8 +1697,6 @@ user_L129_null(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: use_after_free
 user_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1658,12 +1706,18 @@ user_L129_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L129: one of its paths
+user_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ user_L129(self)
+       \/ user_L129_null(self)
+       \/ user_L129_uaf(self)
+
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L132
 user_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1676,8 +1730,6 @@ user_L130_1(self) ==
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L136
 user_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ ~user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1689,8 +1741,6 @@ user_L130_2(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: null_deref
 user_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1699,8 +1749,6 @@ user_L130_null(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: use_after_free
 user_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1710,12 +1758,19 @@ user_L130_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L130: one of its paths
+user_at_L130(self) ==
+    /\ pc[self] = "L130"
+    /\ fault.kind = "none"
+    /\ \/ user_L130_1(self)
+       \/ user_L130_2(self)
+       \/ user_L130_null(self)
+       \/ user_L130_uaf(self)
+
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* specs/kernel/packet.ifl:133: register_prot_hook(sk)
 \* L132 -> L94
 user_L132_1(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ dev_up
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                         ![self] = user_packet_do_bind_sk[self]]
@@ -1730,19 +1785,22 @@ user_L132_1(self) ==
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* L132 -> L136
 user_L132_2(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ ~dev_up
     /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L132: one of its paths
+user_at_L132(self) ==
+    /\ pc[self] = "L132"
+    /\ fault.kind = "none"
+    /\ \/ user_L132_1(self)
+       \/ user_L132_2(self)
+
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/extend/packet_wakeup_rfc.ifl:37: packet_release_rfc(sock)
 \* L136 -> L281
 user_L136(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
@@ -1762,8 +1820,6 @@ user_L136(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: null_deref
 user_L136_null(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1772,8 +1828,6 @@ user_L136_null(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: use_after_free
 user_L136_uaf(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1786,20 +1840,25 @@ user_L136_uaf(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L136_unlock(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L136: one of its paths
+user_at_L136(self) ==
+    /\ pc[self] = "L136"
+    /\ fault.kind = "none"
+    /\ \/ user_L136(self)
+       \/ user_L136_null(self)
+       \/ user_L136_uaf(self)
+       \/ user_L136_unlock(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 user_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
@@ -1816,8 +1875,6 @@ user_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 user_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ ~user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
@@ -1833,8 +1890,6 @@ user_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 user_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1843,8 +1898,6 @@ user_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 user_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1854,11 +1907,18 @@ user_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L207: one of its paths
+user_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ user_L207_1(self)
+       \/ user_L207_2(self)
+       \/ user_L207_null(self)
+       \/ user_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 user_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] # NULL /\
          socket[user_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
@@ -1869,8 +1929,6 @@ user_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 user_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1879,8 +1937,6 @@ user_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 user_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] # NULL
     /\ socket[user_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1890,11 +1946,17 @@ user_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L261: one of its paths
+user_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ user_L261(self)
+       \/ user_L261_null(self)
+       \/ user_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 user_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -1904,8 +1966,6 @@ user_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 user_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1914,8 +1974,6 @@ user_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 user_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1925,12 +1983,18 @@ user_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L263: one of its paths
+user_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ user_L263(self)
+       \/ user_L263_null(self)
+       \/ user_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* examples/extend/packet_wakeup_rfc.ifl:38: sock_free(sock)
 \* L264 -> L321
 user_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
@@ -1955,8 +2019,6 @@ user_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 user_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
@@ -1973,8 +2035,6 @@ user_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 user_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1983,8 +2043,6 @@ user_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 user_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1997,8 +2055,6 @@ user_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 user_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
@@ -2009,12 +2065,20 @@ user_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L264: one of its paths
+user_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ user_L264_1(self)
+       \/ user_L264_2(self)
+       \/ user_L264_null(self)
+       \/ user_L264_dfree(self)
+       \/ user_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* specs/kernel/packet.ifl:282: if sk != null {
 \* L281 -> L283
 user_L281_1(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -2034,8 +2098,6 @@ user_L281_1(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:38: sock_free(sock)
 \* L281 -> L321
 user_L281_2(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -2054,8 +2116,6 @@ user_L281_2(self) ==
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: null_deref
 user_L281_null(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 281]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2064,8 +2124,6 @@ user_L281_null(self) ==
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: use_after_free
 user_L281_uaf(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL
     /\ socket[user_packet_release_rfc_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2075,12 +2133,19 @@ user_L281_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L281: one of its paths
+user_at_L281(self) ==
+    /\ pc[self] = "L281"
+    /\ fault.kind = "none"
+    /\ \/ user_L281_1(self)
+       \/ user_L281_2(self)
+       \/ user_L281_null(self)
+       \/ user_L281_uaf(self)
+
 \* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
 \* specs/kernel/packet.ifl:284: postpone = false
 \* L283 -> L285
 user_L283(self) ==
-    /\ pc[self] = "L283"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L285"]
@@ -2092,11 +2157,15 @@ user_L283(self) ==
                    user_unregister_prot_hook_frame, user_packet_create_frame, netdev_locals,
                    rx_locals, rcu_cb_locals>>
 
+\* a user thread at L283: one of its paths
+user_at_L283(self) ==
+    /\ pc[self] = "L283"
+    /\ fault.kind = "none"
+    /\ user_L283(self)
+
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* L285 -> L286
 user_L285(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
@@ -2108,8 +2177,6 @@ user_L285(self) ==
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: null_deref
 user_L285_null(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 285]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2118,8 +2185,6 @@ user_L285_null(self) ==
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: use_after_free
 user_L285_uaf(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2129,13 +2194,19 @@ user_L285_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L285: one of its paths
+user_at_L285(self) ==
+    /\ pc[self] = "L285"
+    /\ fault.kind = "none"
+    /\ \/ user_L285(self)
+       \/ user_L285_null(self)
+       \/ user_L285_uaf(self)
+
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* specs/kernel/packet.ifl:287: postpone = true
 \* specs/kernel/packet.ifl:288: __unregister_prot_hook(sk, false)
 \* L286 -> L106
 user_L286_1(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].running
@@ -2155,8 +2226,6 @@ user_L286_1(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* L286 -> L290
 user_L286_2(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
@@ -2167,8 +2236,6 @@ user_L286_2(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: null_deref
 user_L286_null(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 286]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2177,8 +2244,6 @@ user_L286_null(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: use_after_free
 user_L286_uaf(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2188,12 +2253,19 @@ user_L286_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L286: one of its paths
+user_at_L286(self) ==
+    /\ pc[self] = "L286"
+    /\ fault.kind = "none"
+    /\ \/ user_L286_1(self)
+       \/ user_L286_2(self)
+       \/ user_L286_null(self)
+       \/ user_L286_uaf(self)
+
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* specs/kernel/packet.ifl:291: if postpone {
 \* L290 -> L292
 user_L290_1(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
@@ -2209,8 +2281,6 @@ user_L290_1(self) ==
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L290 -> L207
 user_L290_2(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
@@ -2234,8 +2304,6 @@ user_L290_2(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: null_deref
 user_L290_null(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 290]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2244,8 +2312,6 @@ user_L290_null(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: use_after_free
 user_L290_uaf(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2258,8 +2324,6 @@ user_L290_uaf(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L290_unlock(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
@@ -2267,12 +2331,20 @@ user_L290_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L290: one of its paths
+user_at_L290(self) ==
+    /\ pc[self] = "L290"
+    /\ fault.kind = "none"
+    /\ \/ user_L290_1(self)
+       \/ user_L290_2(self)
+       \/ user_L290_null(self)
+       \/ user_L290_uaf(self)
+       \/ user_L290_unlock(self)
+
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* examples/extend/packet_wakeup_rfc.ifl:38: sock_free(sock)
 \* L292 -> L321
 user_L292(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -2295,8 +2367,6 @@ user_L292(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
 user_L292_null(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 292]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2305,8 +2375,6 @@ user_L292_null(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
 user_L292_uaf(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2319,8 +2387,6 @@ user_L292_uaf(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
 user_L292_rcu_twice(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -2331,11 +2397,18 @@ user_L292_rcu_twice(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L292: one of its paths
+user_at_L292(self) ==
+    /\ pc[self] = "L292"
+    /\ fault.kind = "none"
+    /\ \/ user_L292(self)
+       \/ user_L292_null(self)
+       \/ user_L292_uaf(self)
+       \/ user_L292_rcu_twice(self)
+
 \* specs/kernel/packet.ifl:321: free sock
 \* L321 -> L39
 user_L321(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2369,8 +2442,6 @@ user_L321(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
 user_L321_null(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2379,8 +2450,6 @@ user_L321_null(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
 user_L321_dfree(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -2390,156 +2459,62 @@ user_L321_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L321: one of its paths
+user_at_L321(self) ==
+    /\ pc[self] = "L321"
+    /\ fault.kind = "none"
+    /\ \/ user_L321(self)
+       \/ user_L321_null(self)
+       \/ user_L321_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L34(self)
-    \/ user_L34_bound(self)
-    \/ user_L39(self)
-    \/ user_L39_locked(self)
-    \/ user_L67(self)
-    \/ user_L67_null(self)
-    \/ user_L67_uaf(self)
-    \/ user_L67_assert(self)
-    \/ user_L67_dfree(self)
-    \/ user_L67b_1(self)
-    \/ user_L67b_2(self)
-    \/ user_L67b_null(self)
-    \/ user_L67b_uaf(self)
-    \/ user_L67b_assert(self)
-    \/ user_L67b_dfree(self)
-    \/ user_L67c_1(self)
-    \/ user_L67c_2(self)
-    \/ user_L67c_null(self)
-    \/ user_L67c_uaf(self)
-    \/ user_L67c_assert(self)
-    \/ user_L67c_dfree(self)
-    \/ user_L80_1(self)
-    \/ user_L80_2(self)
-    \/ user_L80_bound(self)
-    \/ user_L80_null(self)
-    \/ user_L80_uaf(self)
-    \/ user_L87(self)
-    \/ user_L94_1(self)
-    \/ user_L94_2(self)
-    \/ user_L94_null(self)
-    \/ user_L94_uaf(self)
-    \/ user_L94b_1(self)
-    \/ user_L94b_2(self)
-    \/ user_L94b_null(self)
-    \/ user_L94b_uaf(self)
-    \/ user_L95(self)
-    \/ user_L95b(self)
-    \/ user_L96(self)
-    \/ user_L96_null(self)
-    \/ user_L96_uaf(self)
-    \/ user_L96_getzero(self)
-    \/ user_L96b(self)
-    \/ user_L96b_null(self)
-    \/ user_L96b_uaf(self)
-    \/ user_L96b_getzero(self)
-    \/ user_L97(self)
-    \/ user_L97_null(self)
-    \/ user_L97_uaf(self)
-    \/ user_L97b(self)
-    \/ user_L97b_null(self)
-    \/ user_L97b_uaf(self)
-    \/ user_L106(self)
-    \/ user_L106_null(self)
-    \/ user_L106_uaf(self)
-    \/ user_L106b(self)
-    \/ user_L106b_null(self)
-    \/ user_L106b_uaf(self)
-    \/ user_L107(self)
-    \/ user_L107b(self)
-    \/ user_L108_1(self)
-    \/ user_L108_2(self)
-    \/ user_L108_3(self)
-    \/ user_L108_null(self)
-    \/ user_L108_dfree(self)
-    \/ user_L108_underflow(self)
-    \/ user_L108b_1(self)
-    \/ user_L108b_2(self)
-    \/ user_L108b_3(self)
-    \/ user_L108b_null(self)
-    \/ user_L108b_dfree(self)
-    \/ user_L108b_underflow(self)
-    \/ user_L110(self)
-    \/ user_L110_null(self)
-    \/ user_L110_uaf(self)
-    \/ user_L110_unlock(self)
-    \/ user_L110b(self)
-    \/ user_L110b_null(self)
-    \/ user_L110b_uaf(self)
-    \/ user_L110b_unlock(self)
-    \/ user_L111(self)
-    \/ user_L111b(self)
-    \/ user_L111c(self)
-    \/ user_L111d(self)
-    \/ user_L112(self)
-    \/ user_L112_null(self)
-    \/ user_L112_uaf(self)
-    \/ user_L112b(self)
-    \/ user_L112b_null(self)
-    \/ user_L112b_uaf(self)
-    \/ user_L118_1(self)
-    \/ user_L118_2(self)
-    \/ user_L118_null(self)
-    \/ user_L118_uaf(self)
-    \/ user_L127(self)
-    \/ user_L127_null(self)
-    \/ user_L127_uaf(self)
-    \/ user_L129(self)
-    \/ user_L129_null(self)
-    \/ user_L129_uaf(self)
-    \/ user_L130_1(self)
-    \/ user_L130_2(self)
-    \/ user_L130_null(self)
-    \/ user_L130_uaf(self)
-    \/ user_L132_1(self)
-    \/ user_L132_2(self)
-    \/ user_L136(self)
-    \/ user_L136_null(self)
-    \/ user_L136_uaf(self)
-    \/ user_L136_unlock(self)
-    \/ user_L207_1(self)
-    \/ user_L207_2(self)
-    \/ user_L207_null(self)
-    \/ user_L207_uaf(self)
-    \/ user_L261(self)
-    \/ user_L261_null(self)
-    \/ user_L261_uaf(self)
-    \/ user_L263(self)
-    \/ user_L263_null(self)
-    \/ user_L263_uaf(self)
-    \/ user_L264_1(self)
-    \/ user_L264_2(self)
-    \/ user_L264_null(self)
-    \/ user_L264_dfree(self)
-    \/ user_L264_underflow(self)
-    \/ user_L281_1(self)
-    \/ user_L281_2(self)
-    \/ user_L281_null(self)
-    \/ user_L281_uaf(self)
-    \/ user_L283(self)
-    \/ user_L285(self)
-    \/ user_L285_null(self)
-    \/ user_L285_uaf(self)
-    \/ user_L286_1(self)
-    \/ user_L286_2(self)
-    \/ user_L286_null(self)
-    \/ user_L286_uaf(self)
-    \/ user_L290_1(self)
-    \/ user_L290_2(self)
-    \/ user_L290_null(self)
-    \/ user_L290_uaf(self)
-    \/ user_L290_unlock(self)
-    \/ user_L292(self)
-    \/ user_L292_null(self)
-    \/ user_L292_uaf(self)
-    \/ user_L292_rcu_twice(self)
-    \/ user_L321(self)
-    \/ user_L321_null(self)
-    \/ user_L321_dfree(self)
+    \/ user_at_L34(self)
+    \/ user_at_L39(self)
+    \/ user_at_L67(self)
+    \/ user_at_L67b(self)
+    \/ user_at_L67c(self)
+    \/ user_at_L80(self)
+    \/ user_at_L87(self)
+    \/ user_at_L94(self)
+    \/ user_at_L94b(self)
+    \/ user_at_L95(self)
+    \/ user_at_L95b(self)
+    \/ user_at_L96(self)
+    \/ user_at_L96b(self)
+    \/ user_at_L97(self)
+    \/ user_at_L97b(self)
+    \/ user_at_L106(self)
+    \/ user_at_L106b(self)
+    \/ user_at_L107(self)
+    \/ user_at_L107b(self)
+    \/ user_at_L108(self)
+    \/ user_at_L108b(self)
+    \/ user_at_L110(self)
+    \/ user_at_L110b(self)
+    \/ user_at_L111(self)
+    \/ user_at_L111b(self)
+    \/ user_at_L111c(self)
+    \/ user_at_L111d(self)
+    \/ user_at_L112(self)
+    \/ user_at_L112b(self)
+    \/ user_at_L118(self)
+    \/ user_at_L127(self)
+    \/ user_at_L129(self)
+    \/ user_at_L130(self)
+    \/ user_at_L132(self)
+    \/ user_at_L136(self)
+    \/ user_at_L207(self)
+    \/ user_at_L261(self)
+    \/ user_at_L263(self)
+    \/ user_at_L264(self)
+    \/ user_at_L281(self)
+    \/ user_at_L283(self)
+    \/ user_at_L285(self)
+    \/ user_at_L286(self)
+    \/ user_at_L290(self)
+    \/ user_at_L292(self)
+    \/ user_at_L321(self)
 
 --------------------------------------------------------------------------------
 
@@ -2548,8 +2523,6 @@ user_step(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:46: if count(ptype_all) > 0 {
 \* L46 -> L192
 netdev_L46_1(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ Cardinality(ptype_all) > 0
     /\ pc' = [pc EXCEPT ![self] = "L192"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2558,8 +2531,6 @@ netdev_L46_1(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:46: if count(ptype_all) > 0 {
 \* L46 -> L49
 netdev_L46_2(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ ~Cardinality(ptype_all) > 0
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2572,10 +2543,15 @@ netdev_L46_2(self) ==
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L46: one of its paths
+netdev_at_L46(self) ==
+    /\ pc[self] = "L46"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L46_1(self)
+       \/ netdev_L46_2(self)
+
 \* L49 -> Done
 netdev_L49(self) ==
-    /\ pc[self] = "L49"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2585,8 +2561,6 @@ netdev_L49(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:49: }
 \* fault: exit_locked
 netdev_L49_locked(self) ==
-    /\ pc[self] = "L49"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 49]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2595,21 +2569,25 @@ netdev_L49_locked(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:49: }
 \* fault: rcu_exit_locked
 netdev_L49_rcu_open(self) ==
-    /\ pc[self] = "L49"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 49]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L49: one of its paths
+netdev_at_L49(self) ==
+    /\ pc[self] = "L49"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L49(self)
+       \/ netdev_L49_locked(self)
+       \/ netdev_L49_rcu_open(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 netdev_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2627,8 +2605,6 @@ netdev_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L184
 netdev_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2646,8 +2622,6 @@ netdev_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2656,8 +2630,6 @@ netdev_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2670,8 +2642,6 @@ netdev_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2682,8 +2652,6 @@ netdev_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -2694,11 +2662,20 @@ netdev_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67: one of its paths
+netdev_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67_1(self)
+       \/ netdev_L67_2(self)
+       \/ netdev_L67_null(self)
+       \/ netdev_L67_uaf(self)
+       \/ netdev_L67_assert(self)
+       \/ netdev_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 netdev_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2709,8 +2686,6 @@ netdev_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L184
 netdev_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2724,8 +2699,6 @@ netdev_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2734,8 +2707,6 @@ netdev_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2745,21 +2716,32 @@ netdev_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94: one of its paths
+netdev_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94_1(self)
+       \/ netdev_L94_2(self)
+       \/ netdev_L94_null(self)
+       \/ netdev_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95: one of its paths
+netdev_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ netdev_L95(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -2773,8 +2755,6 @@ netdev_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2783,8 +2763,6 @@ netdev_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2797,8 +2775,6 @@ netdev_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -2809,11 +2785,18 @@ netdev_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: one of its paths
+netdev_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96(self)
+       \/ netdev_L96_null(self)
+       \/ netdev_L96_uaf(self)
+       \/ netdev_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L184
 netdev_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -2827,8 +2810,6 @@ netdev_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2837,8 +2818,6 @@ netdev_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2848,11 +2827,17 @@ netdev_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97: one of its paths
+netdev_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97(self)
+       \/ netdev_L97_null(self)
+       \/ netdev_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -2863,8 +2848,6 @@ netdev_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2873,8 +2856,6 @@ netdev_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2884,22 +2865,32 @@ netdev_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106: one of its paths
+netdev_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106(self)
+       \/ netdev_L106_null(self)
+       \/ netdev_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 netdev_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107: one of its paths
+netdev_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ netdev_L107(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 netdev_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2915,8 +2906,6 @@ netdev_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L184
 netdev_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2935,8 +2924,6 @@ netdev_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 netdev_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2952,8 +2939,6 @@ netdev_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2962,8 +2947,6 @@ netdev_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2976,8 +2959,6 @@ netdev_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -2988,11 +2969,20 @@ netdev_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: one of its paths
+netdev_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108_1(self)
+       \/ netdev_L108_2(self)
+       \/ netdev_L108_3(self)
+       \/ netdev_L108_null(self)
+       \/ netdev_L108_dfree(self)
+       \/ netdev_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 netdev_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -3005,8 +2995,6 @@ netdev_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3015,8 +3003,6 @@ netdev_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3029,8 +3015,6 @@ netdev_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -3038,21 +3022,32 @@ netdev_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110: one of its paths
+netdev_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110(self)
+       \/ netdev_L110_null(self)
+       \/ netdev_L110_uaf(self)
+       \/ netdev_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 netdev_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111: one of its paths
+netdev_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ netdev_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
@@ -3062,18 +3057,21 @@ netdev_L111b(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111b_rcu_sleep(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111b: one of its paths
+netdev_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111b(self)
+       \/ netdev_L111b_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L184
 netdev_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -3090,8 +3088,6 @@ netdev_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3100,8 +3096,6 @@ netdev_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3111,22 +3105,32 @@ netdev_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112: one of its paths
+netdev_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112(self)
+       \/ netdev_L112_null(self)
+       \/ netdev_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171 -> L172b
 netdev_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171: one of its paths
+netdev_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ netdev_L171(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L49
 netdev_L172_1(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3145,8 +3149,6 @@ netdev_L172_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L49
 netdev_L172_2(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3167,46 +3169,40 @@ netdev_L172_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L174
 netdev_L172_3(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L172
 netdev_L172_4(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172_rcu_unlock(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -3217,36 +3213,40 @@ netdev_L172_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172_null(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172: one of its paths
+netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    /\ \/ netdev_L172_1(self)
+       \/ netdev_L172_2(self)
+       \/ netdev_L172_3(self)
+       \/ netdev_L172_4(self)
+       \/ netdev_L172_rcu_unlock(self)
+       \/ netdev_L172_null(self)
+       \/ netdev_L172_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172b -> L172
 netdev_L172b(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3254,12 +3254,16 @@ netdev_L172b(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172b: one of its paths
+netdev_at_L172b(self) ==
+    /\ pc[self] = "L172b"
+    /\ fault.kind = "none"
+    /\ netdev_L172b(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L176
 netdev_L174_1(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3273,8 +3277,6 @@ netdev_L174_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L180
 netdev_L174_2(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3287,8 +3289,6 @@ netdev_L174_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174_null(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3297,8 +3297,6 @@ netdev_L174_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174_uaf(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3308,12 +3306,19 @@ netdev_L174_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: one of its paths
+netdev_at_L174(self) ==
+    /\ pc[self] = "L174"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174_1(self)
+       \/ netdev_L174_2(self)
+       \/ netdev_L174_null(self)
+       \/ netdev_L174_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176 -> L106
 netdev_L176_1(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3330,8 +3335,6 @@ netdev_L176_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176 -> L184
 netdev_L176_2(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3342,8 +3345,6 @@ netdev_L176_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176_null(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3352,8 +3353,6 @@ netdev_L176_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176_uaf(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3363,12 +3362,19 @@ netdev_L176_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176: one of its paths
+netdev_at_L176(self) ==
+    /\ pc[self] = "L176"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176_1(self)
+       \/ netdev_L176_2(self)
+       \/ netdev_L176_null(self)
+       \/ netdev_L176_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180 -> L94
 netdev_L180_1(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3383,8 +3389,6 @@ netdev_L180_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180 -> L184
 netdev_L180_2(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3395,8 +3399,6 @@ netdev_L180_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180_null(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3405,8 +3407,6 @@ netdev_L180_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180_uaf(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3416,11 +3416,18 @@ netdev_L180_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180: one of its paths
+netdev_at_L180(self) ==
+    /\ pc[self] = "L180"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180_1(self)
+       \/ netdev_L180_2(self)
+       \/ netdev_L180_null(self)
+       \/ netdev_L180_uaf(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184 -> L172
 netdev_L184(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -3432,8 +3439,6 @@ netdev_L184(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184_null(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3442,8 +3447,6 @@ netdev_L184_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184_uaf(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3456,8 +3459,6 @@ netdev_L184_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184_unlock(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -3465,12 +3466,19 @@ netdev_L184_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184: one of its paths
+netdev_at_L184(self) ==
+    /\ pc[self] = "L184"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184(self)
+       \/ netdev_L184_null(self)
+       \/ netdev_L184_uaf(self)
+       \/ netdev_L184_unlock(self)
+
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
 \* L192 -> L171
 netdev_L192(self) ==
-    /\ pc[self] = "L192"
-    /\ fault.kind = "none"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -3479,77 +3487,36 @@ netdev_L192(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L192: one of its paths
+netdev_at_L192(self) ==
+    /\ pc[self] = "L192"
+    /\ fault.kind = "none"
+    /\ netdev_L192(self)
+
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L46_1(self)
-    \/ netdev_L46_2(self)
-    \/ netdev_L49(self)
-    \/ netdev_L49_locked(self)
-    \/ netdev_L49_rcu_open(self)
-    \/ netdev_L67_1(self)
-    \/ netdev_L67_2(self)
-    \/ netdev_L67_null(self)
-    \/ netdev_L67_uaf(self)
-    \/ netdev_L67_assert(self)
-    \/ netdev_L67_dfree(self)
-    \/ netdev_L94_1(self)
-    \/ netdev_L94_2(self)
-    \/ netdev_L94_null(self)
-    \/ netdev_L94_uaf(self)
-    \/ netdev_L95(self)
-    \/ netdev_L96(self)
-    \/ netdev_L96_null(self)
-    \/ netdev_L96_uaf(self)
-    \/ netdev_L96_getzero(self)
-    \/ netdev_L97(self)
-    \/ netdev_L97_null(self)
-    \/ netdev_L97_uaf(self)
-    \/ netdev_L106(self)
-    \/ netdev_L106_null(self)
-    \/ netdev_L106_uaf(self)
-    \/ netdev_L107(self)
-    \/ netdev_L108_1(self)
-    \/ netdev_L108_2(self)
-    \/ netdev_L108_3(self)
-    \/ netdev_L108_null(self)
-    \/ netdev_L108_dfree(self)
-    \/ netdev_L108_underflow(self)
-    \/ netdev_L110(self)
-    \/ netdev_L110_null(self)
-    \/ netdev_L110_uaf(self)
-    \/ netdev_L110_unlock(self)
-    \/ netdev_L111(self)
-    \/ netdev_L111b(self)
-    \/ netdev_L111b_rcu_sleep(self)
-    \/ netdev_L112(self)
-    \/ netdev_L112_null(self)
-    \/ netdev_L112_uaf(self)
-    \/ netdev_L171(self)
-    \/ netdev_L172_1(self)
-    \/ netdev_L172_2(self)
-    \/ netdev_L172_3(self)
-    \/ netdev_L172_4(self)
-    \/ netdev_L172_rcu_unlock(self)
-    \/ netdev_L172_null(self)
-    \/ netdev_L172_uaf(self)
-    \/ netdev_L172b(self)
-    \/ netdev_L174_1(self)
-    \/ netdev_L174_2(self)
-    \/ netdev_L174_null(self)
-    \/ netdev_L174_uaf(self)
-    \/ netdev_L176_1(self)
-    \/ netdev_L176_2(self)
-    \/ netdev_L176_null(self)
-    \/ netdev_L176_uaf(self)
-    \/ netdev_L180_1(self)
-    \/ netdev_L180_2(self)
-    \/ netdev_L180_null(self)
-    \/ netdev_L180_uaf(self)
-    \/ netdev_L184(self)
-    \/ netdev_L184_null(self)
-    \/ netdev_L184_uaf(self)
-    \/ netdev_L184_unlock(self)
-    \/ netdev_L192(self)
+    \/ netdev_at_L46(self)
+    \/ netdev_at_L49(self)
+    \/ netdev_at_L67(self)
+    \/ netdev_at_L94(self)
+    \/ netdev_at_L95(self)
+    \/ netdev_at_L96(self)
+    \/ netdev_at_L97(self)
+    \/ netdev_at_L106(self)
+    \/ netdev_at_L107(self)
+    \/ netdev_at_L108(self)
+    \/ netdev_at_L110(self)
+    \/ netdev_at_L111(self)
+    \/ netdev_at_L111b(self)
+    \/ netdev_at_L112(self)
+    \/ netdev_at_L171(self)
+    \/ netdev_at_L172(self)
+    \/ netdev_at_L172b(self)
+    \/ netdev_at_L174(self)
+    \/ netdev_at_L176(self)
+    \/ netdev_at_L180(self)
+    \/ netdev_at_L184(self)
+    \/ netdev_at_L192(self)
 
 --------------------------------------------------------------------------------
 
@@ -3559,8 +3526,6 @@ netdev_step(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:29: sk.woken = true
 \* L28 -> L159
 rx_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![rx_packet_rcv_sk[self]].woken = TRUE]
     /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
@@ -3571,8 +3536,6 @@ rx_L28(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:28: touch sk
 \* fault: null_deref
 rx_L28_null(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3581,8 +3544,6 @@ rx_L28_null(self) ==
 \* examples/extend/packet_wakeup_rfc.ifl:28: touch sk
 \* fault: use_after_free
 rx_L28_uaf(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL
     /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3592,22 +3553,32 @@ rx_L28_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L28: one of its paths
+rx_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ rx_L28(self)
+       \/ rx_L28_null(self)
+       \/ rx_L28_uaf(self)
+
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
 \* L52 -> L155
 rx_L52(self) ==
-    /\ pc[self] = "L52"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L155"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L52: one of its paths
+rx_at_L52(self) ==
+    /\ pc[self] = "L52"
+    /\ fault.kind = "none"
+    /\ rx_L52(self)
+
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_1(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
     /\ ptype_all = {}
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -3620,35 +3591,37 @@ rx_L155_1(self) ==
 \* specs/kernel/packet.ifl:157: packet_rcv(pt)
 \* L155 -> L28
 rx_L155_2(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L28"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    \E picked \in ptype_all :
+      /\ picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L28"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_3(self) ==
+    \E picked \in ptype_all :
+      /\ ~picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L159"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                     rcu_cb_locals>>
+
+\* a rx thread at L155: one of its paths
+rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ ~picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L159"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                        rcu_cb_locals>>
+    /\ \/ rx_L155_1(self)
+       \/ rx_L155_2(self)
+       \/ rx_L155_3(self)
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L52
 rx_L159_1(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
@@ -3659,8 +3632,6 @@ rx_L159_1(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L52
 rx_L159_2(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -3673,25 +3644,25 @@ rx_L159_2(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 rx_L159_rcu_unlock(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 159]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L159: one of its paths
+rx_at_L159(self) ==
+    /\ pc[self] = "L159"
+    /\ fault.kind = "none"
+    /\ \/ rx_L159_1(self)
+       \/ rx_L159_2(self)
+       \/ rx_L159_rcu_unlock(self)
+
 \* any step of a rx thread
 rx_step(self) ==
-    \/ rx_L28(self)
-    \/ rx_L28_null(self)
-    \/ rx_L28_uaf(self)
-    \/ rx_L52(self)
-    \/ rx_L155_1(self)
-    \/ rx_L155_2(self)
-    \/ rx_L155_3(self)
-    \/ rx_L159_1(self)
-    \/ rx_L159_2(self)
-    \/ rx_L159_rcu_unlock(self)
+    \/ rx_at_L28(self)
+    \/ rx_at_L52(self)
+    \/ rx_at_L155(self)
+    \/ rx_at_L159(self)
 
 --------------------------------------------------------------------------------
 
@@ -3701,8 +3672,6 @@ rx_step(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* L67 -> L268b
 rcu_cb_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -3721,8 +3690,6 @@ rcu_cb_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3731,8 +3698,6 @@ rcu_cb_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3745,8 +3710,6 @@ rcu_cb_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -3757,8 +3720,6 @@ rcu_cb_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 rcu_cb_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -3769,12 +3730,20 @@ rcu_cb_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L67: one of its paths
+rcu_cb_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L67(self)
+       \/ rcu_cb_L67_null(self)
+       \/ rcu_cb_L67_uaf(self)
+       \/ rcu_cb_L67_assert(self)
+       \/ rcu_cb_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 rcu_cb_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3788,8 +3757,6 @@ rcu_cb_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 rcu_cb_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3802,8 +3769,6 @@ rcu_cb_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 rcu_cb_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3812,8 +3777,6 @@ rcu_cb_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 rcu_cb_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3823,11 +3786,18 @@ rcu_cb_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L207: one of its paths
+rcu_cb_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L207_1(self)
+       \/ rcu_cb_L207_2(self)
+       \/ rcu_cb_L207_null(self)
+       \/ rcu_cb_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 rcu_cb_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
@@ -3838,8 +3808,6 @@ rcu_cb_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 rcu_cb_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3848,8 +3816,6 @@ rcu_cb_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 rcu_cb_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3859,11 +3825,17 @@ rcu_cb_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L261: one of its paths
+rcu_cb_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L261(self)
+       \/ rcu_cb_L261_null(self)
+       \/ rcu_cb_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 rcu_cb_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -3873,8 +3845,6 @@ rcu_cb_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 rcu_cb_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3883,8 +3853,6 @@ rcu_cb_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 rcu_cb_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3894,11 +3862,17 @@ rcu_cb_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L263: one of its paths
+rcu_cb_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L263(self)
+       \/ rcu_cb_L263_null(self)
+       \/ rcu_cb_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L268b
 rcu_cb_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
@@ -3919,8 +3893,6 @@ rcu_cb_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 rcu_cb_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
@@ -3935,8 +3907,6 @@ rcu_cb_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 rcu_cb_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3945,8 +3915,6 @@ rcu_cb_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 rcu_cb_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3959,8 +3927,6 @@ rcu_cb_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 rcu_cb_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
@@ -3971,64 +3937,67 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L264: one of its paths
+rcu_cb_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L264_1(self)
+       \/ rcu_cb_L264_2(self)
+       \/ rcu_cb_L264_null(self)
+       \/ rcu_cb_L264_dfree(self)
+       \/ rcu_cb_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
 rcu_cb_L268(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                               ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                 ![self] = NULL]
+      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                    ![self] = FALSE]
+      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L207"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L268: one of its paths
+rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L268(self)
 
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
-    /\ pc[self] = "L268b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L268b: one of its paths
+rcu_cb_at_L268b(self) ==
+    /\ pc[self] = "L268b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L268b(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L67(self)
-    \/ rcu_cb_L67_null(self)
-    \/ rcu_cb_L67_uaf(self)
-    \/ rcu_cb_L67_assert(self)
-    \/ rcu_cb_L67_dfree(self)
-    \/ rcu_cb_L207_1(self)
-    \/ rcu_cb_L207_2(self)
-    \/ rcu_cb_L207_null(self)
-    \/ rcu_cb_L207_uaf(self)
-    \/ rcu_cb_L261(self)
-    \/ rcu_cb_L261_null(self)
-    \/ rcu_cb_L261_uaf(self)
-    \/ rcu_cb_L263(self)
-    \/ rcu_cb_L263_null(self)
-    \/ rcu_cb_L263_uaf(self)
-    \/ rcu_cb_L264_1(self)
-    \/ rcu_cb_L264_2(self)
-    \/ rcu_cb_L264_null(self)
-    \/ rcu_cb_L264_dfree(self)
-    \/ rcu_cb_L264_underflow(self)
-    \/ rcu_cb_L268(self)
-    \/ rcu_cb_L268b(self)
+    \/ rcu_cb_at_L67(self)
+    \/ rcu_cb_at_L207(self)
+    \/ rcu_cb_at_L261(self)
+    \/ rcu_cb_at_L263(self)
+    \/ rcu_cb_at_L264(self)
+    \/ rcu_cb_at_L268(self)
+    \/ rcu_cb_at_L268b(self)
 
 --------------------------------------------------------------------------------
 

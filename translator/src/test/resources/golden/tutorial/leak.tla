@@ -40,29 +40,30 @@ AllDone ==
 \* examples/tutorial/leak.ifl:17: b = alloc skb
 \* L17 -> L18
 sender_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
-       IN /\ \E o \in Pool_skb : skb[o].st = "free"
-          /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
-          /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
-          /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault, rxq, receiver_b>>
+    LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
+    IN /\ \E o \in Pool_skb : skb[o].st = "free"
+       /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
+       /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, rxq, receiver_b>>
 
 \* examples/tutorial/leak.ifl:17: b = alloc skb
 \* fault: model_bound
 sender_L17_bound(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_skb : skb[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
 
+\* a sender thread at L17: one of its paths
+sender_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ sender_L17(self)
+       \/ sender_L17_bound(self)
+
 \* examples/tutorial/leak.ifl:18: b.len = 64
 \* L18 -> L19
 sender_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
     /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -71,8 +72,6 @@ sender_L18(self) ==
 \* examples/tutorial/leak.ifl:18: b.len = 64
 \* fault: null_deref
 sender_L18_null(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ sender_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -80,18 +79,22 @@ sender_L18_null(self) ==
 \* examples/tutorial/leak.ifl:18: b.len = 64
 \* fault: use_after_free
 sender_L18_uaf(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ sender_b[self] # NULL
     /\ skb[sender_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> sender_b[self]]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
 
+\* a sender thread at L18: one of its paths
+sender_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ sender_L18(self)
+       \/ sender_L18_null(self)
+       \/ sender_L18_uaf(self)
+
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
 \* L19 -> Done
 sender_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ Len(rxq) < 2
     /\ rxq' = Append(rxq, sender_b[self])
     /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
@@ -101,21 +104,22 @@ sender_L19(self) ==
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
 \* fault: model_bound
 sender_L19_bound(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ Len(rxq) \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
 
+\* a sender thread at L19: one of its paths
+sender_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ sender_L19(self)
+       \/ sender_L19_bound(self)
+
 \* any step of a sender thread
 sender_step(self) ==
-    \/ sender_L17(self)
-    \/ sender_L17_bound(self)
-    \/ sender_L18(self)
-    \/ sender_L18_null(self)
-    \/ sender_L18_uaf(self)
-    \/ sender_L19(self)
-    \/ sender_L19_bound(self)
+    \/ sender_at_L17(self)
+    \/ sender_at_L18(self)
+    \/ sender_at_L19(self)
 
 --------------------------------------------------------------------------------
 
@@ -124,17 +128,19 @@ sender_step(self) ==
 \* examples/tutorial/leak.ifl:23: await count(rxq) > 0
 \* L23 -> L24
 receiver_L23(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ Len(rxq) > 0
     /\ pc' = [pc EXCEPT ![self] = "L24"]
     /\ UNCHANGED <<fault, skb, rxq, sender_b, receiver_b>>
 
+\* a receiver thread at L23: one of its paths
+receiver_at_L23(self) ==
+    /\ pc[self] = "L23"
+    /\ fault.kind = "none"
+    /\ receiver_L23(self)
+
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
 \* L24 -> L25
 receiver_L24_1(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ rxq = <<>>
     /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L25"]
@@ -143,19 +149,22 @@ receiver_L24_1(self) ==
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
 \* L24 -> L25
 receiver_L24_2(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~rxq = <<>>
     /\ rxq' = Tail(rxq)
     /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
     /\ pc' = [pc EXCEPT ![self] = "L25"]
     /\ UNCHANGED <<fault, skb, sender_b>>
 
+\* a receiver thread at L24: one of its paths
+receiver_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ \/ receiver_L24_1(self)
+       \/ receiver_L24_2(self)
+
 \* examples/tutorial/leak.ifl:25: touch b
 \* L25 -> Done
 receiver_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
     /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -164,8 +173,6 @@ receiver_L25(self) ==
 \* examples/tutorial/leak.ifl:25: touch b
 \* fault: null_deref
 receiver_L25_null(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ receiver_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -173,21 +180,24 @@ receiver_L25_null(self) ==
 \* examples/tutorial/leak.ifl:25: touch b
 \* fault: use_after_free
 receiver_L25_uaf(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ receiver_b[self] # NULL
     /\ skb[receiver_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 25, obj |-> receiver_b[self]]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
 
+\* a receiver thread at L25: one of its paths
+receiver_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ \/ receiver_L25(self)
+       \/ receiver_L25_null(self)
+       \/ receiver_L25_uaf(self)
+
 \* any step of a receiver thread
 receiver_step(self) ==
-    \/ receiver_L23(self)
-    \/ receiver_L24_1(self)
-    \/ receiver_L24_2(self)
-    \/ receiver_L25(self)
-    \/ receiver_L25_null(self)
-    \/ receiver_L25_uaf(self)
+    \/ receiver_at_L23(self)
+    \/ receiver_at_L24(self)
+    \/ receiver_at_L25(self)
 
 --------------------------------------------------------------------------------
 

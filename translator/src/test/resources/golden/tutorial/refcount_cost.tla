@@ -77,8 +77,6 @@ WaitsFor(self, waker) == FALSE
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* L35 -> L36
 a_L35(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -94,8 +92,6 @@ a_L35(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: null_deref
 a_L35_null(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -103,8 +99,6 @@ a_L35_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: use_after_free
 a_L35_uaf(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
@@ -113,18 +107,23 @@ a_L35_uaf(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: get_zero
 a_L35_getzero(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L35: one of its paths
+a_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ a_L35(self)
+       \/ a_L35_null(self)
+       \/ a_L35_uaf(self)
+       \/ a_L35_getzero(self)
+
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* L35b -> L36b
 a_L35b(self) ==
-    /\ pc[self] = "L35b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -140,8 +139,6 @@ a_L35b(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: null_deref
 a_L35b_null(self) ==
-    /\ pc[self] = "L35b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -149,8 +146,6 @@ a_L35b_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: use_after_free
 a_L35b_uaf(self) ==
-    /\ pc[self] = "L35b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
@@ -159,18 +154,23 @@ a_L35b_uaf(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: get_zero
 a_L35b_getzero(self) ==
-    /\ pc[self] = "L35b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L35b: one of its paths
+a_at_L35b(self) ==
+    /\ pc[self] = "L35b"
+    /\ fault.kind = "none"
+    /\ \/ a_L35b(self)
+       \/ a_L35b_null(self)
+       \/ a_L35b_uaf(self)
+       \/ a_L35b_getzero(self)
+
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 a_L36_1(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -190,8 +190,6 @@ a_L36_1(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 a_L36_2(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -213,8 +211,6 @@ a_L36_2(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: null_deref
 a_L36_null(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -222,8 +218,6 @@ a_L36_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: double_free
 a_L36_dfree(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
@@ -232,8 +226,6 @@ a_L36_dfree(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 a_L36_underflow(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -242,13 +234,21 @@ a_L36_underflow(self) ==
                  obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L36: one of its paths
+a_at_L36(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ \/ a_L36_1(self)
+       \/ a_L36_2(self)
+       \/ a_L36_null(self)
+       \/ a_L36_dfree(self)
+       \/ a_L36_underflow(self)
+
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* examples/tutorial/refcount_cost.ifl:43: bump(p)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
 \* L36b -> L35
 a_L36b_1(self) ==
-    /\ pc[self] = "L36b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -269,8 +269,6 @@ a_L36b_1(self) ==
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
 \* L36b -> L35
 a_L36b_2(self) ==
-    /\ pc[self] = "L36b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -291,8 +289,6 @@ a_L36b_2(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: null_deref
 a_L36b_null(self) ==
-    /\ pc[self] = "L36b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -300,8 +296,6 @@ a_L36b_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: double_free
 a_L36b_dfree(self) ==
-    /\ pc[self] = "L36b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
@@ -310,8 +304,6 @@ a_L36b_dfree(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 a_L36b_underflow(self) ==
-    /\ pc[self] = "L36b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -320,37 +312,46 @@ a_L36b_underflow(self) ==
                  obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L36b: one of its paths
+a_at_L36b(self) ==
+    /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
+    /\ \/ a_L36b_1(self)
+       \/ a_L36b_2(self)
+       \/ a_L36b_null(self)
+       \/ a_L36b_dfree(self)
+       \/ a_L36b_underflow(self)
+
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
 \* L40 -> L41
 a_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                              count |-> 1,
-                                              count_cpu |-> CpuOf(self)]]
-          /\ a_p' = [a_p EXCEPT ![self] = new_obj]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
+    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    IN /\ \E o \in Pool_obj : obj[o].st = "free"
+       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
+       /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L41"]
+       /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
 \* fault: model_bound
 a_L40_bound(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_obj : obj[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 40]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a a thread at L40: one of its paths
+a_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ \/ a_L40(self)
+       \/ a_L40_bound(self)
 
 \* examples/tutorial/refcount_cost.ifl:41: shared = p
 \* examples/tutorial/refcount_cost.ifl:42: bump(p)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
 \* L41 -> L35b
 a_L41(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
     /\ shared' = a_p[self]
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
@@ -358,29 +359,20 @@ a_L41(self) ==
     /\ pc' = [pc EXCEPT ![self] = "L35b"]
     /\ UNCHANGED <<fault, obj, a_p, b_locals>>
 
+\* a a thread at L41: one of its paths
+a_at_L41(self) ==
+    /\ pc[self] = "L41"
+    /\ fault.kind = "none"
+    /\ a_L41(self)
+
 \* any step of a a thread
 a_step(self) ==
-    \/ a_L35(self)
-    \/ a_L35_null(self)
-    \/ a_L35_uaf(self)
-    \/ a_L35_getzero(self)
-    \/ a_L35b(self)
-    \/ a_L35b_null(self)
-    \/ a_L35b_uaf(self)
-    \/ a_L35b_getzero(self)
-    \/ a_L36_1(self)
-    \/ a_L36_2(self)
-    \/ a_L36_null(self)
-    \/ a_L36_dfree(self)
-    \/ a_L36_underflow(self)
-    \/ a_L36b_1(self)
-    \/ a_L36b_2(self)
-    \/ a_L36b_null(self)
-    \/ a_L36b_dfree(self)
-    \/ a_L36b_underflow(self)
-    \/ a_L40(self)
-    \/ a_L40_bound(self)
-    \/ a_L41(self)
+    \/ a_at_L35(self)
+    \/ a_at_L35b(self)
+    \/ a_at_L36(self)
+    \/ a_at_L36b(self)
+    \/ a_at_L40(self)
+    \/ a_at_L41(self)
 
 --------------------------------------------------------------------------------
 
@@ -389,8 +381,6 @@ a_step(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* L35 -> L36
 b_L35(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -406,8 +396,6 @@ b_L35(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: null_deref
 b_L35_null(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -415,8 +403,6 @@ b_L35_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: use_after_free
 b_L35_uaf(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
@@ -425,18 +411,23 @@ b_L35_uaf(self) ==
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* fault: get_zero
 b_L35_getzero(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a b thread at L35: one of its paths
+b_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ b_L35(self)
+       \/ b_L35_null(self)
+       \/ b_L35_uaf(self)
+       \/ b_L35_getzero(self)
+
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 b_L36_1(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -456,8 +447,6 @@ b_L36_1(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 b_L36_2(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -479,8 +468,6 @@ b_L36_2(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: null_deref
 b_L36_null(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -488,8 +475,6 @@ b_L36_null(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: double_free
 b_L36_dfree(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> b_bump_x[self]]
@@ -498,8 +483,6 @@ b_L36_dfree(self) ==
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 b_L36_underflow(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -508,23 +491,35 @@ b_L36_underflow(self) ==
                  obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a b thread at L36: one of its paths
+b_at_L36(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ \/ b_L36_1(self)
+       \/ b_L36_2(self)
+       \/ b_L36_null(self)
+       \/ b_L36_dfree(self)
+       \/ b_L36_underflow(self)
+
 \* examples/tutorial/refcount_cost.ifl:47: await shared != null
 \* L47 -> L48
 b_L47(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ shared # NULL
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L48"]
     /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
+
+\* a b thread at L47: one of its paths
+b_at_L47(self) ==
+    /\ pc[self] = "L47"
+    /\ fault.kind = "none"
+    /\ b_L47(self)
 
 \* examples/tutorial/refcount_cost.ifl:48: q = shared
 \* examples/tutorial/refcount_cost.ifl:49: bump(q)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
 \* L48 -> L35
 b_L48(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ b_q' = [b_q EXCEPT ![self] = shared]
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ b_bump_x' = [b_bump_x EXCEPT ![self] = shared]
@@ -532,19 +527,18 @@ b_L48(self) ==
     /\ pc' = [pc EXCEPT ![self] = "L35"]
     /\ UNCHANGED <<fault, obj, shared, a_locals>>
 
+\* a b thread at L48: one of its paths
+b_at_L48(self) ==
+    /\ pc[self] = "L48"
+    /\ fault.kind = "none"
+    /\ b_L48(self)
+
 \* any step of a b thread
 b_step(self) ==
-    \/ b_L35(self)
-    \/ b_L35_null(self)
-    \/ b_L35_uaf(self)
-    \/ b_L35_getzero(self)
-    \/ b_L36_1(self)
-    \/ b_L36_2(self)
-    \/ b_L36_null(self)
-    \/ b_L36_dfree(self)
-    \/ b_L36_underflow(self)
-    \/ b_L47(self)
-    \/ b_L48(self)
+    \/ b_at_L35(self)
+    \/ b_at_L36(self)
+    \/ b_at_L47(self)
+    \/ b_at_L48(self)
 
 --------------------------------------------------------------------------------
 

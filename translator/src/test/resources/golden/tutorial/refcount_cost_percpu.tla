@@ -77,8 +77,6 @@ WaitsFor(self, waker) == FALSE
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* L28 -> L29
 a_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -94,8 +92,6 @@ a_L28(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: null_deref
 a_L28_null(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -103,8 +99,6 @@ a_L28_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: use_after_free
 a_L28_uaf(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
@@ -113,18 +107,23 @@ a_L28_uaf(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: get_zero
 a_L28_getzero(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L28: one of its paths
+a_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ a_L28(self)
+       \/ a_L28_null(self)
+       \/ a_L28_uaf(self)
+       \/ a_L28_getzero(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* L28b -> L29b
 a_L28b(self) ==
-    /\ pc[self] = "L28b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -140,8 +139,6 @@ a_L28b(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: null_deref
 a_L28b_null(self) ==
-    /\ pc[self] = "L28b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -149,8 +146,6 @@ a_L28b_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: use_after_free
 a_L28b_uaf(self) ==
-    /\ pc[self] = "L28b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
@@ -159,18 +154,23 @@ a_L28b_uaf(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: get_zero
 a_L28b_getzero(self) ==
-    /\ pc[self] = "L28b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L28b: one of its paths
+a_at_L28b(self) ==
+    /\ pc[self] = "L28b"
+    /\ fault.kind = "none"
+    /\ \/ a_L28b(self)
+       \/ a_L28b_null(self)
+       \/ a_L28b_uaf(self)
+       \/ a_L28b_getzero(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* L29 -> Done
 a_L29_1(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -190,8 +190,6 @@ a_L29_1(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* L29 -> Done
 a_L29_2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -213,8 +211,6 @@ a_L29_2(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: null_deref
 a_L29_null(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -222,8 +218,6 @@ a_L29_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: double_free
 a_L29_dfree(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> a_bump_x[self]]
@@ -232,8 +226,6 @@ a_L29_dfree(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: refcount_underflow
 a_L29_underflow(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -242,13 +234,21 @@ a_L29_underflow(self) ==
                  obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L29: one of its paths
+a_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ a_L29_1(self)
+       \/ a_L29_2(self)
+       \/ a_L29_null(self)
+       \/ a_L29_dfree(self)
+       \/ a_L29_underflow(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* examples/tutorial/refcount_cost_percpu.ifl:36: bump(p)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
 \* L29b -> L28
 a_L29b_1(self) ==
-    /\ pc[self] = "L29b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -269,8 +269,6 @@ a_L29b_1(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
 \* L29b -> L28
 a_L29b_2(self) ==
-    /\ pc[self] = "L29b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -291,8 +289,6 @@ a_L29b_2(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: null_deref
 a_L29b_null(self) ==
-    /\ pc[self] = "L29b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -300,8 +296,6 @@ a_L29b_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: double_free
 a_L29b_dfree(self) ==
-    /\ pc[self] = "L29b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> a_bump_x[self]]
@@ -310,8 +304,6 @@ a_L29b_dfree(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: refcount_underflow
 a_L29b_underflow(self) ==
-    /\ pc[self] = "L29b"
-    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -320,37 +312,46 @@ a_L29b_underflow(self) ==
                  obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a a thread at L29b: one of its paths
+a_at_L29b(self) ==
+    /\ pc[self] = "L29b"
+    /\ fault.kind = "none"
+    /\ \/ a_L29b_1(self)
+       \/ a_L29b_2(self)
+       \/ a_L29b_null(self)
+       \/ a_L29b_dfree(self)
+       \/ a_L29b_underflow(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
 \* L33 -> L34
 a_L33(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                              count |-> 1,
-                                              count_cpu |-> CpuOf(self)]]
-          /\ a_p' = [a_p EXCEPT ![self] = new_obj]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L34"]
-          /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
+    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    IN /\ \E o \in Pool_obj : obj[o].st = "free"
+       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
+       /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L34"]
+       /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
 
 \* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
 \* fault: model_bound
 a_L33_bound(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_obj : obj[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 33]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a a thread at L33: one of its paths
+a_at_L33(self) ==
+    /\ pc[self] = "L33"
+    /\ fault.kind = "none"
+    /\ \/ a_L33(self)
+       \/ a_L33_bound(self)
 
 \* examples/tutorial/refcount_cost_percpu.ifl:34: shared = p
 \* examples/tutorial/refcount_cost_percpu.ifl:35: bump(p)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
 \* L34 -> L28b
 a_L34(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ shared' = a_p[self]
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
@@ -358,29 +359,20 @@ a_L34(self) ==
     /\ pc' = [pc EXCEPT ![self] = "L28b"]
     /\ UNCHANGED <<fault, obj, a_p, b_locals>>
 
+\* a a thread at L34: one of its paths
+a_at_L34(self) ==
+    /\ pc[self] = "L34"
+    /\ fault.kind = "none"
+    /\ a_L34(self)
+
 \* any step of a a thread
 a_step(self) ==
-    \/ a_L28(self)
-    \/ a_L28_null(self)
-    \/ a_L28_uaf(self)
-    \/ a_L28_getzero(self)
-    \/ a_L28b(self)
-    \/ a_L28b_null(self)
-    \/ a_L28b_uaf(self)
-    \/ a_L28b_getzero(self)
-    \/ a_L29_1(self)
-    \/ a_L29_2(self)
-    \/ a_L29_null(self)
-    \/ a_L29_dfree(self)
-    \/ a_L29_underflow(self)
-    \/ a_L29b_1(self)
-    \/ a_L29b_2(self)
-    \/ a_L29b_null(self)
-    \/ a_L29b_dfree(self)
-    \/ a_L29b_underflow(self)
-    \/ a_L33(self)
-    \/ a_L33_bound(self)
-    \/ a_L34(self)
+    \/ a_at_L28(self)
+    \/ a_at_L28b(self)
+    \/ a_at_L29(self)
+    \/ a_at_L29b(self)
+    \/ a_at_L33(self)
+    \/ a_at_L34(self)
 
 --------------------------------------------------------------------------------
 
@@ -389,8 +381,6 @@ a_step(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* L28 -> L29
 b_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
@@ -406,8 +396,6 @@ b_L28(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: null_deref
 b_L28_null(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -415,8 +403,6 @@ b_L28_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: use_after_free
 b_L28_uaf(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> b_bump_x[self]]
@@ -425,18 +411,23 @@ b_L28_uaf(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 \* fault: get_zero
 b_L28_getzero(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a b thread at L28: one of its paths
+b_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ b_L28(self)
+       \/ b_L28_null(self)
+       \/ b_L28_uaf(self)
+       \/ b_L28_getzero(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* L29 -> Done
 b_L29_1(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -456,8 +447,6 @@ b_L29_1(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* L29 -> Done
 b_L29_2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -479,8 +468,6 @@ b_L29_2(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: null_deref
 b_L29_null(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -488,8 +475,6 @@ b_L29_null(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: double_free
 b_L29_dfree(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> b_bump_x[self]]
@@ -498,8 +483,6 @@ b_L29_dfree(self) ==
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* fault: refcount_underflow
 b_L29_underflow(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -508,58 +491,65 @@ b_L29_underflow(self) ==
                  obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a b thread at L29: one of its paths
+b_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ b_L29_1(self)
+       \/ b_L29_2(self)
+       \/ b_L29_null(self)
+       \/ b_L29_dfree(self)
+       \/ b_L29_underflow(self)
+
 \* examples/tutorial/refcount_cost_percpu.ifl:40: await shared != null
 \* L40 -> L41
 b_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ shared # NULL
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L41"]
     /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
+
+\* a b thread at L40: one of its paths
+b_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ b_L40(self)
 
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
 \* examples/tutorial/refcount_cost_percpu.ifl:42: bump(q)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
 \* L41 -> L28
 b_L41(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                              count |-> 1,
-                                              count_cpu |-> CpuOf(self)]]
-          /\ b_q' = [b_q EXCEPT ![self] = new_obj]
-          /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-          /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L28"]
-          /\ UNCHANGED <<fault, shared, a_locals>>
+    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    IN /\ \E o \in Pool_obj : obj[o].st = "free"
+       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
+       /\ b_q' = [b_q EXCEPT ![self] = new_obj]
+       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L28"]
+       /\ UNCHANGED <<fault, shared, a_locals>>
 
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
 \* fault: model_bound
 b_L41_bound(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_obj : obj[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 41]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a b thread at L41: one of its paths
+b_at_L41(self) ==
+    /\ pc[self] = "L41"
+    /\ fault.kind = "none"
+    /\ \/ b_L41(self)
+       \/ b_L41_bound(self)
+
 \* any step of a b thread
 b_step(self) ==
-    \/ b_L28(self)
-    \/ b_L28_null(self)
-    \/ b_L28_uaf(self)
-    \/ b_L28_getzero(self)
-    \/ b_L29_1(self)
-    \/ b_L29_2(self)
-    \/ b_L29_null(self)
-    \/ b_L29_dfree(self)
-    \/ b_L29_underflow(self)
-    \/ b_L40(self)
-    \/ b_L41(self)
-    \/ b_L41_bound(self)
+    \/ b_at_L28(self)
+    \/ b_at_L29(self)
+    \/ b_at_L40(self)
+    \/ b_at_L41(self)
 
 --------------------------------------------------------------------------------
 

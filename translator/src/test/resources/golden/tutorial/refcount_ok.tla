@@ -41,29 +41,30 @@ AllDone ==
 \* examples/tutorial/refcount_ok.ifl:17: sk = alloc sock
 \* L17 -> L18
 producer_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-       IN /\ \E o \in Pool_sock : sock[o].st = "free"
-          /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-          /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault, shared, consumer_sk>>
+    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+    IN /\ \E o \in Pool_sock : sock[o].st = "free"
+       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
+       /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, shared, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:17: sk = alloc sock
 \* fault: model_bound
 producer_L17_bound(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L17: one of its paths
+producer_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ producer_L17(self)
+       \/ producer_L17_bound(self)
+
 \* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
 \* L18 -> L19
 producer_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -72,8 +73,6 @@ producer_L18(self) ==
 \* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
 \* fault: null_deref
 producer_L18_null(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -81,18 +80,22 @@ producer_L18_null(self) ==
 \* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
 \* fault: use_after_free
 producer_L18_uaf(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L18: one of its paths
+producer_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ producer_L18(self)
+       \/ producer_L18_null(self)
+       \/ producer_L18_uaf(self)
+
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
 \* L19 -> L20
 producer_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt > 0
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt + 1]
@@ -102,8 +105,6 @@ producer_L19(self) ==
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
 \* fault: null_deref
 producer_L19_null(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -111,8 +112,6 @@ producer_L19_null(self) ==
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
 \* fault: use_after_free
 producer_L19_uaf(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
@@ -121,27 +120,36 @@ producer_L19_uaf(self) ==
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
 \* fault: get_zero
 producer_L19_getzero(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L19: one of its paths
+producer_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ producer_L19(self)
+       \/ producer_L19_null(self)
+       \/ producer_L19_uaf(self)
+       \/ producer_L19_getzero(self)
+
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
 \* L20 -> L21
 producer_L20(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ shared' = producer_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L21"]
     /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
 
+\* a producer thread at L20: one of its paths
+producer_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ producer_L20(self)
+
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* L21 -> Done
 producer_L21_1(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt - 1]
@@ -152,8 +160,6 @@ producer_L21_1(self) ==
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* L21 -> Done
 producer_L21_2(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0, ![producer_sk[self]].st = "freed"]
@@ -164,8 +170,6 @@ producer_L21_2(self) ==
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* fault: null_deref
 producer_L21_null(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -173,8 +177,6 @@ producer_L21_null(self) ==
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* fault: double_free
 producer_L21_dfree(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 21, obj |-> producer_sk[self]]
@@ -183,8 +185,6 @@ producer_L21_dfree(self) ==
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* fault: refcount_underflow
 producer_L21_underflow(self) ==
-    /\ pc[self] = "L21"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -193,23 +193,23 @@ producer_L21_underflow(self) ==
                  obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L21: one of its paths
+producer_at_L21(self) ==
+    /\ pc[self] = "L21"
+    /\ fault.kind = "none"
+    /\ \/ producer_L21_1(self)
+       \/ producer_L21_2(self)
+       \/ producer_L21_null(self)
+       \/ producer_L21_dfree(self)
+       \/ producer_L21_underflow(self)
+
 \* any step of a producer thread
 producer_step(self) ==
-    \/ producer_L17(self)
-    \/ producer_L17_bound(self)
-    \/ producer_L18(self)
-    \/ producer_L18_null(self)
-    \/ producer_L18_uaf(self)
-    \/ producer_L19(self)
-    \/ producer_L19_null(self)
-    \/ producer_L19_uaf(self)
-    \/ producer_L19_getzero(self)
-    \/ producer_L20(self)
-    \/ producer_L21_1(self)
-    \/ producer_L21_2(self)
-    \/ producer_L21_null(self)
-    \/ producer_L21_dfree(self)
-    \/ producer_L21_underflow(self)
+    \/ producer_at_L17(self)
+    \/ producer_at_L18(self)
+    \/ producer_at_L19(self)
+    \/ producer_at_L20(self)
+    \/ producer_at_L21(self)
 
 --------------------------------------------------------------------------------
 
@@ -218,26 +218,32 @@ producer_step(self) ==
 \* examples/tutorial/refcount_ok.ifl:25: await shared != null
 \* L25 -> L26
 consumer_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ shared # NULL
     /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L25: one of its paths
+consumer_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ consumer_L25(self)
+
 \* examples/tutorial/refcount_ok.ifl:26: sk = shared
 \* L26 -> L27
 consumer_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
     /\ pc' = [pc EXCEPT ![self] = "L27"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk>>
 
+\* a consumer thread at L26: one of its paths
+consumer_at_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ consumer_L26(self)
+
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
 \* L27 -> L28
 consumer_L27(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L28"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
@@ -245,8 +251,6 @@ consumer_L27(self) ==
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
 \* fault: null_deref
 consumer_L27_null(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 27]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -254,18 +258,22 @@ consumer_L27_null(self) ==
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
 \* fault: use_after_free
 consumer_L27_uaf(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 27, obj |-> consumer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L27: one of its paths
+consumer_at_L27(self) ==
+    /\ pc[self] = "L27"
+    /\ fault.kind = "none"
+    /\ \/ consumer_L27(self)
+       \/ consumer_L27_null(self)
+       \/ consumer_L27_uaf(self)
+
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* L28 -> Done
 consumer_L28_1(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = sock[consumer_sk[self]].refcnt - 1]
@@ -276,8 +284,6 @@ consumer_L28_1(self) ==
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* L28 -> Done
 consumer_L28_2(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = 0, ![consumer_sk[self]].st = "freed"]
@@ -288,8 +294,6 @@ consumer_L28_2(self) ==
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* fault: null_deref
 consumer_L28_null(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -297,8 +301,6 @@ consumer_L28_null(self) ==
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* fault: double_free
 consumer_L28_dfree(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 28, obj |-> consumer_sk[self]]
@@ -307,8 +309,6 @@ consumer_L28_dfree(self) ==
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* fault: refcount_underflow
 consumer_L28_underflow(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -317,18 +317,22 @@ consumer_L28_underflow(self) ==
                  obj |-> consumer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L28: one of its paths
+consumer_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ consumer_L28_1(self)
+       \/ consumer_L28_2(self)
+       \/ consumer_L28_null(self)
+       \/ consumer_L28_dfree(self)
+       \/ consumer_L28_underflow(self)
+
 \* any step of a consumer thread
 consumer_step(self) ==
-    \/ consumer_L25(self)
-    \/ consumer_L26(self)
-    \/ consumer_L27(self)
-    \/ consumer_L27_null(self)
-    \/ consumer_L27_uaf(self)
-    \/ consumer_L28_1(self)
-    \/ consumer_L28_2(self)
-    \/ consumer_L28_null(self)
-    \/ consumer_L28_dfree(self)
-    \/ consumer_L28_underflow(self)
+    \/ consumer_at_L25(self)
+    \/ consumer_at_L26(self)
+    \/ consumer_at_L27(self)
+    \/ consumer_at_L28(self)
 
 --------------------------------------------------------------------------------
 

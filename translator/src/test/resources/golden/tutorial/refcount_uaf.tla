@@ -41,29 +41,30 @@ AllDone ==
 \* examples/tutorial/refcount_uaf.ifl:17: sk = alloc sock
 \* L17 -> L18
 producer_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-       IN /\ \E o \in Pool_sock : sock[o].st = "free"
-          /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-          /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault, shared, consumer_sk>>
+    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+    IN /\ \E o \in Pool_sock : sock[o].st = "free"
+       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
+       /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, shared, consumer_sk>>
 
 \* examples/tutorial/refcount_uaf.ifl:17: sk = alloc sock
 \* fault: model_bound
 producer_L17_bound(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L17: one of its paths
+producer_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ producer_L17(self)
+       \/ producer_L17_bound(self)
+
 \* examples/tutorial/refcount_uaf.ifl:18: sk.state = 1
 \* L18 -> L19
 producer_L18(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -72,8 +73,6 @@ producer_L18(self) ==
 \* examples/tutorial/refcount_uaf.ifl:18: sk.state = 1
 \* fault: null_deref
 producer_L18_null(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -81,27 +80,35 @@ producer_L18_null(self) ==
 \* examples/tutorial/refcount_uaf.ifl:18: sk.state = 1
 \* fault: use_after_free
 producer_L18_uaf(self) ==
-    /\ pc[self] = "L18"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L18: one of its paths
+producer_at_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ producer_L18(self)
+       \/ producer_L18_null(self)
+       \/ producer_L18_uaf(self)
+
 \* examples/tutorial/refcount_uaf.ifl:19: shared = sk
 \* L19 -> L20
 producer_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ shared' = producer_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
 
+\* a producer thread at L19: one of its paths
+producer_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ producer_L19(self)
+
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* L20 -> Done
 producer_L20_1(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt - 1]
@@ -112,8 +119,6 @@ producer_L20_1(self) ==
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* L20 -> Done
 producer_L20_2(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0, ![producer_sk[self]].st = "freed"]
@@ -124,8 +129,6 @@ producer_L20_2(self) ==
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* fault: null_deref
 producer_L20_null(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 20]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -133,8 +136,6 @@ producer_L20_null(self) ==
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* fault: double_free
 producer_L20_dfree(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 20, obj |-> producer_sk[self]]
@@ -143,8 +144,6 @@ producer_L20_dfree(self) ==
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* fault: refcount_underflow
 producer_L20_underflow(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -153,19 +152,22 @@ producer_L20_underflow(self) ==
                  obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a producer thread at L20: one of its paths
+producer_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ \/ producer_L20_1(self)
+       \/ producer_L20_2(self)
+       \/ producer_L20_null(self)
+       \/ producer_L20_dfree(self)
+       \/ producer_L20_underflow(self)
+
 \* any step of a producer thread
 producer_step(self) ==
-    \/ producer_L17(self)
-    \/ producer_L17_bound(self)
-    \/ producer_L18(self)
-    \/ producer_L18_null(self)
-    \/ producer_L18_uaf(self)
-    \/ producer_L19(self)
-    \/ producer_L20_1(self)
-    \/ producer_L20_2(self)
-    \/ producer_L20_null(self)
-    \/ producer_L20_dfree(self)
-    \/ producer_L20_underflow(self)
+    \/ producer_at_L17(self)
+    \/ producer_at_L18(self)
+    \/ producer_at_L19(self)
+    \/ producer_at_L20(self)
 
 --------------------------------------------------------------------------------
 
@@ -174,26 +176,32 @@ producer_step(self) ==
 \* examples/tutorial/refcount_uaf.ifl:24: await shared != null
 \* L24 -> L25
 consumer_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ shared # NULL
     /\ pc' = [pc EXCEPT ![self] = "L25"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L24: one of its paths
+consumer_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ consumer_L24(self)
+
 \* examples/tutorial/refcount_uaf.ifl:25: sk = shared
 \* L25 -> L26
 consumer_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
     /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk>>
 
+\* a consumer thread at L25: one of its paths
+consumer_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ consumer_L25(self)
+
 \* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
 \* L26 -> Done
 consumer_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -202,8 +210,6 @@ consumer_L26(self) ==
 \* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
 \* fault: null_deref
 consumer_L26_null(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -211,20 +217,24 @@ consumer_L26_null(self) ==
 \* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
 \* fault: use_after_free
 consumer_L26_uaf(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 26, obj |-> consumer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L26: one of its paths
+consumer_at_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ \/ consumer_L26(self)
+       \/ consumer_L26_null(self)
+       \/ consumer_L26_uaf(self)
+
 \* any step of a consumer thread
 consumer_step(self) ==
-    \/ consumer_L24(self)
-    \/ consumer_L25(self)
-    \/ consumer_L26(self)
-    \/ consumer_L26_null(self)
-    \/ consumer_L26_uaf(self)
+    \/ consumer_at_L24(self)
+    \/ consumer_at_L25(self)
+    \/ consumer_at_L26(self)
 
 --------------------------------------------------------------------------------
 

@@ -41,9 +41,14 @@ public final class Translator {
    * to track costs even without a latency property (a cost report needs them).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
-      String workload, Map<String, Long> prices, boolean reference) {
+      String workload, Map<String, Long> prices, boolean reference, boolean pathActions) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false);
+    }
+
+    public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
+        String workload, Map<String, Long> prices, boolean reference) {
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false);
     }
 
     public static Options defaults() {
@@ -51,20 +56,20 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions);
     }
 
     /**
@@ -72,7 +77,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions);
     }
 
     /**
@@ -81,7 +86,16 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions);
+    }
+
+    /**
+     * The per-path form (docs/semantics.md, "One action per label"): Next names every path's
+     * action, as before label actions existed, so TLC reports which path each step took. For
+     * cross-checking the path attribution of traces; slower.
+     */
+    public Options withPathActions(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on);
     }
   }
 
@@ -146,7 +160,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Emitted emitted = Emitter.emit(lowered, options.maxStates());
+    Emitted emitted = Emitter.emit(lowered, options.maxStates(), options.pathActions());
     return new Result(diags.all(), checked, emitted);
   }
 

@@ -244,8 +244,6 @@ class LoweringTest {
     assertThat(action(e, "t_L13_2").primary().text()).isEqualTo("put x.r");
     assertThat(e.tla()).contains("""
         t_L13_2(self) ==
-            /\\ pc[self] = "L13"
-            /\\ fault.kind = "none"
             /\\ t_x[self] # NULL /\\ s[t_x[self]].st = "live"
             /\\ s[t_x[self]].r = 1
             /\\ s' = [s EXCEPT ![t_x[self]].r = 0]
@@ -303,8 +301,6 @@ class LoweringTest {
     assertThat(bound.primary().text()).isEqualTo("while g < 5 bound 2 {");
     assertThat(e.tla()).contains("""
         t_L4b_bound(self) ==
-            /\\ pc[self] = "L4b"
-            /\\ fault.kind = "none"
             /\\ t_iter_4_3[self] \\geq 2
             /\\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 4]
         """);

@@ -662,8 +662,6 @@ AllDone ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L16 -> L39
 victim_L16_1(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -720,8 +718,6 @@ victim_L16_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L16 -> L42b
 victim_L16_2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -781,8 +777,6 @@ victim_L16_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L16 -> L72
 victim_L16_3(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -839,8 +833,6 @@ victim_L16_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L16 -> L39
 victim_L16_4(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ victim_sys_recvmsg_peek_scm_pid[self] # NULL
@@ -890,8 +882,6 @@ victim_L16_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L16 -> L42b
 victim_L16_5(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
@@ -944,8 +934,6 @@ victim_L16_5(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L16 -> L72
 victim_L16_6(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
@@ -1000,8 +988,6 @@ victim_L16_6(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L16 -> L351
 victim_L16_7(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
@@ -1043,8 +1029,6 @@ victim_L16_7(self) ==
 \* specs/kernel/unix_peek_v5.13.ifl:16: scm_fp = b.fp
 \* fault: null_deref
 victim_L16_null(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1057,8 +1041,6 @@ victim_L16_null(self) ==
 \* specs/kernel/unix_peek_v5.13.ifl:16: scm_fp = b.fp
 \* fault: use_after_free
 victim_L16_uaf(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1077,8 +1059,6 @@ victim_L16_uaf(self) ==
 \* specs/kernel/unix_peek_v5.13.ifl:18: get scm_fp.f_count
 \* fault: null_deref
 victim_L16_null2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp = NULL
@@ -1095,8 +1075,6 @@ victim_L16_null2(self) ==
 \* specs/kernel/unix_peek_v5.13.ifl:18: get scm_fp.f_count
 \* fault: use_after_free
 victim_L16_uaf2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
@@ -1117,8 +1095,6 @@ victim_L16_uaf2(self) ==
 \* specs/kernel/unix_peek_v5.13.ifl:18: get scm_fp.f_count
 \* fault: get_zero
 victim_L16_getzero(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -1135,6 +1111,23 @@ victim_L16_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L16: one of its paths
+victim_at_L16(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ \/ victim_L16_1(self)
+       \/ victim_L16_2(self)
+       \/ victim_L16_3(self)
+       \/ victim_L16_4(self)
+       \/ victim_L16_5(self)
+       \/ victim_L16_6(self)
+       \/ victim_L16_7(self)
+       \/ victim_L16_null(self)
+       \/ victim_L16_uaf(self)
+       \/ victim_L16_null2(self)
+       \/ victim_L16_uaf2(self)
+       \/ victim_L16_getzero(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:21: if !busy {
@@ -1144,8 +1137,6 @@ victim_L16_getzero(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 victim_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -1182,8 +1173,6 @@ victim_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 victim_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -1218,8 +1207,6 @@ victim_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 victim_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -1252,8 +1239,6 @@ victim_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 victim_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -1278,6 +1263,15 @@ victim_L19_4(self) ==
                    victim_wait_for_unix_gc_early_trigger, victim_sys_socketpair_peer_frame,
                    victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L19: one of its paths
+victim_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ victim_L19_1(self)
+       \/ victim_L19_2(self)
+       \/ victim_L19_3(self)
+       \/ victim_L19_4(self)
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
@@ -1316,172 +1310,164 @@ victim_L19_4(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:32: i = 0
 \* L26 -> L33
 victim_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ victim_u' = [victim_u EXCEPT ![self] = new_user_struct]
-                               /\ victim_task_new_nr' = [victim_task_new_nr EXCEPT ![self] = 0]
-                               /\ victim_task_new_user' = [victim_task_new_user EXCEPT
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ victim_u' = [victim_u EXCEPT ![self] = new_user_struct]
+                            /\ victim_task_new_nr' = [victim_task_new_nr EXCEPT ![self] = 0]
+                            /\ victim_task_new_user' = [victim_task_new_user EXCEPT ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ victim_task_new_t' = [victim_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0],
+                                                  ![new_pid].nr = 100]
+                            /\ victim_task_new_p' = [victim_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000]]
+                            /\ victim_task_new_c' = [victim_task_new_c EXCEPT ![self] = NULL]
+                            /\ victim_me' = [victim_me EXCEPT ![self] = new_task]
+                            /\ victim_sys_socketpair_t' = [victim_sys_socketpair_t EXCEPT
                                                              ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ victim_task_new_t' = [victim_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0],
-                                                     ![new_pid].nr = 100]
-                               /\ victim_task_new_p' = [victim_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000]]
-                               /\ victim_task_new_c' = [victim_task_new_c EXCEPT ![self] = NULL]
-                               /\ victim_me' = [victim_me EXCEPT ![self] = new_task]
-                               /\ victim_sys_socketpair_t' = [victim_sys_socketpair_t EXCEPT
-                                                                ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ victim_sys_socketpair_f' = [victim_sys_socketpair_f EXCEPT
-                                                                ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ victim_sys_socketpair_sk' = [victim_sys_socketpair_sk EXCEPT
-                                                                 ![self] = NULL]
-                               /\ victim_fd_install_t' = [victim_fd_install_t EXCEPT ![self] = NULL]
-                               /\ victim_fd_install_f' = [victim_fd_install_f EXCEPT ![self] = NULL]
-                               /\ victim_a' = [victim_a EXCEPT ![self] = new_file]
-                               /\ victim_sys_socketpair_peer_t' =
-                                    [victim_sys_socketpair_peer_t EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_fa' =
-                                    [victim_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_f' =
-                                    [victim_sys_socketpair_peer_f EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_sk' =
-                                    [victim_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_ska' =
-                                    [victim_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ victim_b' = [victim_b EXCEPT ![self] = new_file2]
-                               /\ victim_s' = [victim_s EXCEPT ![self] = new_file2]
-                               /\ victim_i' = [victim_i EXCEPT ![self] = 0]
-                               /\ pc' = [pc EXCEPT ![self] = "L33"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, victim_b2,
-                                              victim_iter_33_3, victim_sys_close_frame,
-                                              victim_fput_f, victim_file_final_put_f,
-                                              victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                                              victim_skb_release_b, victim_unix_destruct_scm_frame,
-                                              victim_unix_notinflight_frame, victim_scm_recv_frame,
-                                              victim_scm_destroy_cred_frame,
-                                              victim_unix_peek_fds_frame,
-                                              victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                                              victim_sys_sendmsg_frame,
-                                              victim_unix_dgram_queue_frame,
-                                              victim_unix_dgram_try_queue_frame,
-                                              victim_maybe_add_creds_frame,
-                                              victim_unix_attach_fds_frame,
-                                              victim_unix_inflight_frame,
-                                              victim_unix_scm_to_skb_creds_frame,
-                                              victim_scm_fp_copy_frame,
-                                              victim_wait_for_unix_gc_late_frame,
-                                              victim_scm_send_cred_t, victim_scm_send_pid_t,
-                                              victim_wait_for_unix_gc_early_trigger,
-                                              victim_unix_gc_busy, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ victim_sys_socketpair_f' = [victim_sys_socketpair_f EXCEPT
+                                                             ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ victim_sys_socketpair_sk' = [victim_sys_socketpair_sk EXCEPT
+                                                              ![self] = NULL]
+                            /\ victim_fd_install_t' = [victim_fd_install_t EXCEPT ![self] = NULL]
+                            /\ victim_fd_install_f' = [victim_fd_install_f EXCEPT ![self] = NULL]
+                            /\ victim_a' = [victim_a EXCEPT ![self] = new_file]
+                            /\ victim_sys_socketpair_peer_t' = [victim_sys_socketpair_peer_t EXCEPT
+                                                                  ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_fa' =
+                                 [victim_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_f' = [victim_sys_socketpair_peer_f EXCEPT
+                                                                  ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_sk' =
+                                 [victim_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_ska' =
+                                 [victim_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ victim_b' = [victim_b EXCEPT ![self] = new_file2]
+                            /\ victim_s' = [victim_s EXCEPT ![self] = new_file2]
+                            /\ victim_i' = [victim_i EXCEPT ![self] = 0]
+                            /\ pc' = [pc EXCEPT ![self] = "L33"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, victim_b2,
+                                           victim_iter_33_3, victim_sys_close_frame, victim_fput_f,
+                                           victim_file_final_put_f, victim_sys_recvmsg_peek_frame,
+                                           victim_kfree_skb_b, victim_skb_release_b,
+                                           victim_unix_destruct_scm_frame,
+                                           victim_unix_notinflight_frame, victim_scm_recv_frame,
+                                           victim_scm_destroy_cred_frame,
+                                           victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                                           victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                                           victim_unix_dgram_queue_frame,
+                                           victim_unix_dgram_try_queue_frame,
+                                           victim_maybe_add_creds_frame,
+                                           victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                                           victim_unix_scm_to_skb_creds_frame,
+                                           victim_scm_fp_copy_frame,
+                                           victim_wait_for_unix_gc_late_frame,
+                                           victim_scm_send_cred_t, victim_scm_send_pid_t,
+                                           victim_wait_for_unix_gc_early_trigger,
+                                           victim_unix_gc_busy, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
 \* fault: model_bound
 victim_L26_bound(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1496,12 +1482,30 @@ victim_L26_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 victim_L26_bound2(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
+\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+victim_L26_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1514,16 +1518,17 @@ victim_L26_bound2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-victim_L26_bound3(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+victim_L26_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1538,18 +1543,25 @@ victim_L26_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:28: a = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-victim_L26_bound4(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+victim_L26_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1571,20 +1583,21 @@ victim_L26_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:28: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-victim_L26_bound5(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+victim_L26_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -1607,22 +1620,26 @@ victim_L26_bound5(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:28: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-victim_L26_bound6(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+victim_L26_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1649,33 +1666,38 @@ victim_L26_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-victim_L26_assert(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                                        delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, victim_locals, collector_locals,
-                                        delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:29: b = sys_socketpair_peer(me, a)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+victim_L26_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live", f_count |-> 1, sk |-> NULL],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                                     delayed_fput_work_running, unix_gc_work_pending,
+                                     unix_gc_work_running, victim_locals, collector_locals,
+                                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
@@ -1698,16 +1720,22 @@ victim_L26_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:29: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-victim_L26_bound7(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+victim_L26_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -1715,13 +1743,23 @@ victim_L26_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1754,22 +1792,35 @@ victim_L26_bound7(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:29: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-victim_L26_bound8(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+victim_L26_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -1784,17 +1835,21 @@ victim_L26_bound8(self) ==
                                                              sk |-> NULL],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1832,167 +1887,72 @@ victim_L26_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-victim_L26_getzero(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
-\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:28: a = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/bugs/cve_2021_0920/buggy_swapped.ifl:29: b = sys_socketpair_peer(me, a)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 victim_L26_getzero2(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           victim_locals, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:26: u = alloc user_struct
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:27: me = task_new(100, u)
@@ -2027,69 +1987,85 @@ victim_L26_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 victim_L26_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           victim_locals, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a victim thread at L26: one of its paths
+victim_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ victim_L26(self)
+       \/ victim_L26_bound(self)
+       \/ victim_L26_bound2(self)
+       \/ victim_L26_bound3(self)
+       \/ victim_L26_bound4(self)
+       \/ victim_L26_bound5(self)
+       \/ victim_L26_bound6(self)
+       \/ victim_L26_assert(self)
+       \/ victim_L26_bound7(self)
+       \/ victim_L26_bound8(self)
+       \/ victim_L26_getzero(self)
+       \/ victim_L26_getzero2(self)
+       \/ victim_L26_assert2(self)
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
@@ -2100,8 +2076,6 @@ victim_L26_assert2(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L16
 victim_L29_1(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL /\
@@ -2146,8 +2120,6 @@ victim_L29_1(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L16
 victim_L29_2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2187,8 +2159,6 @@ victim_L29_2(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L16
 victim_L29_3(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2224,8 +2194,6 @@ victim_L29_3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: null_deref
 victim_L29_null(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2238,8 +2206,6 @@ victim_L29_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: use_after_free
 victim_L29_uaf(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2258,8 +2224,6 @@ victim_L29_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 victim_L29_null2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred = NULL
@@ -2276,8 +2240,6 @@ victim_L29_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 victim_L29_uaf2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2298,8 +2260,6 @@ victim_L29_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: get_zero
 victim_L29_getzero(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL /\
@@ -2316,11 +2276,22 @@ victim_L29_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L29: one of its paths
+victim_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ victim_L29_1(self)
+       \/ victim_L29_2(self)
+       \/ victim_L29_3(self)
+       \/ victim_L29_null(self)
+       \/ victim_L29_uaf(self)
+       \/ victim_L29_null2(self)
+       \/ victim_L29_uaf2(self)
+       \/ victim_L29_getzero(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
 victim_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ victim_unix_gc_busy' = [victim_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -2343,14 +2314,18 @@ victim_L28(self) ==
                    victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L28: one of its paths
+victim_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ victim_L28(self)
+
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:33: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:34: sys_sendmsg(me, s, s)
 \* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L33 -> L19
 victim_L33_1(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_33_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2391,8 +2366,6 @@ victim_L33_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L33 -> L42
 victim_L33_2(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_33_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -2437,8 +2410,6 @@ victim_L33_2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:39: b2 = sys_recvmsg_peek(me, a)         // MSG_PEEK on A: B's file again, installed as an fd
 \* L33 -> L305
 victim_L33_3(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2489,8 +2460,6 @@ victim_L33_3(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:39: b2 = sys_recvmsg_peek(me, a)         // MSG_PEEK on A: B's file again, installed as an fd
 \* L33 -> L305
 victim_L33_4(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2535,8 +2504,6 @@ victim_L33_4(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:33: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* fault: model_bound
 victim_L33_bound(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_33_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 33]
@@ -2552,8 +2519,6 @@ victim_L33_bound(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L33_null(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
@@ -2569,8 +2534,6 @@ victim_L33_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L33_uaf(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL
     /\ task[victim_me[self]].st # "live"
@@ -2587,8 +2550,6 @@ victim_L33_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L33_assert(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ ~victim_b[self] \in task[victim_me[self]].fds
@@ -2608,8 +2569,6 @@ victim_L33_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L33_null2(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2631,8 +2590,6 @@ victim_L33_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L33_uaf2(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2656,8 +2613,6 @@ victim_L33_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L33_null3(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2680,8 +2635,6 @@ victim_L33_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L33_dfree(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2705,8 +2658,6 @@ victim_L33_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L33_underflow(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -2724,6 +2675,24 @@ victim_L33_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L33: one of its paths
+victim_at_L33(self) ==
+    /\ pc[self] = "L33"
+    /\ fault.kind = "none"
+    /\ \/ victim_L33_1(self)
+       \/ victim_L33_2(self)
+       \/ victim_L33_3(self)
+       \/ victim_L33_4(self)
+       \/ victim_L33_bound(self)
+       \/ victim_L33_null(self)
+       \/ victim_L33_uaf(self)
+       \/ victim_L33_assert(self)
+       \/ victim_L33_null2(self)
+       \/ victim_L33_uaf2(self)
+       \/ victim_L33_null3(self)
+       \/ victim_L33_dfree(self)
+       \/ victim_L33_underflow(self)
+
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
@@ -2731,57 +2700,54 @@ victim_L33_underflow(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:43: if scm_pid != null {
 \* L30 -> L45
 victim_L30_1(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = victim_sys_sendmsg_scm_pid[self]]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = victim_sys_sendmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                         victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = victim_sys_sendmsg_scm_pid[self]]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = victim_sys_sendmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L45"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
+                      victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -2791,58 +2757,55 @@ victim_L30_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L30 -> L51
 victim_L30_2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ victim_sys_sendmsg_scm_cred[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = victim_sys_sendmsg_scm_pid[self]]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = victim_sys_sendmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L51"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                         victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ victim_sys_sendmsg_scm_cred[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = victim_sys_sendmsg_scm_pid[self]]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = victim_sys_sendmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
+                      victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -2853,68 +2816,62 @@ victim_L30_2(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L30 -> L226
 victim_L30_3(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ ~victim_sys_sendmsg_scm_cred[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = NULL]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = NULL]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = NULL]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT
-                                            ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT
-                                             ![self] = victim_sys_sendmsg_fd[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L226"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_inflight_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ ~victim_sys_sendmsg_scm_cred[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = NULL]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = NULL]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT
+                                         ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT
+                                          ![self] = victim_sys_sendmsg_fd[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L226"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_inflight_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: null_deref
 victim_L30_null(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 30]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2927,8 +2884,6 @@ victim_L30_null(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: use_after_free
 victim_L30_uaf(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL
     /\ task[victim_scm_fp_copy_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2945,8 +2900,6 @@ victim_L30_uaf(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: assertion
 victim_L30_assert(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ ~victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 30]
@@ -2961,8 +2914,6 @@ victim_L30_assert(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: null_deref
 victim_L30_null2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] = NULL
@@ -2978,8 +2929,6 @@ victim_L30_null2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: use_after_free
 victim_L30_uaf2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL
@@ -2999,8 +2948,6 @@ victim_L30_uaf2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: get_zero
 victim_L30_getzero(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
@@ -3021,8 +2968,6 @@ victim_L30_getzero(self) ==
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
 \* fault: model_bound
 victim_L30_bound(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
@@ -3036,6 +2981,21 @@ victim_L30_bound(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L30: one of its paths
+victim_at_L30(self) ==
+    /\ pc[self] = "L30"
+    /\ fault.kind = "none"
+    /\ \/ victim_L30_1(self)
+       \/ victim_L30_2(self)
+       \/ victim_L30_3(self)
+       \/ victim_L30_null(self)
+       \/ victim_L30_uaf(self)
+       \/ victim_L30_assert(self)
+       \/ victim_L30_null2(self)
+       \/ victim_L30_uaf2(self)
+       \/ victim_L30_getzero(self)
+       \/ victim_L30_bound(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
 \* specs/kernel/scm_creds_v3.2.ifl:18: return null
@@ -3045,8 +3005,6 @@ victim_L30_bound(self) ==
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
 \* L42 -> L30
 victim_L42(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ victim_wait_for_unix_gc_early_trigger' = [victim_wait_for_unix_gc_early_trigger EXCEPT
                                                    ![self] = FALSE]
@@ -3079,13 +3037,17 @@ victim_L42(self) ==
                    victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a victim thread at L42: one of its paths
+victim_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ victim_L42(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L45 -> L51
 victim_L45_1(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3111,8 +3073,6 @@ victim_L45_1(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L45 -> L226
 victim_L45_2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3158,8 +3118,6 @@ victim_L45_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
 victim_L45_null(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3172,8 +3130,6 @@ victim_L45_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
 victim_L45_uaf(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[victim_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3191,8 +3147,6 @@ victim_L45_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: null_deref
 victim_L45_null2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -3208,8 +3162,6 @@ victim_L45_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: use_after_free
 victim_L45_uaf2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -3229,8 +3181,6 @@ victim_L45_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: get_zero
 victim_L45_getzero(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3247,13 +3197,23 @@ victim_L45_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L45: one of its paths
+victim_at_L45(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ \/ victim_L45_1(self)
+       \/ victim_L45_2(self)
+       \/ victim_L45_null(self)
+       \/ victim_L45_uaf(self)
+       \/ victim_L45_null2(self)
+       \/ victim_L45_uaf2(self)
+       \/ victim_L45_getzero(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L51 -> L226
 victim_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -3298,8 +3258,6 @@ victim_L51(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
 victim_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3312,8 +3270,6 @@ victim_L51_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
 victim_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[victim_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3331,8 +3287,6 @@ victim_L51_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: null_deref
 victim_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -3348,8 +3302,6 @@ victim_L51_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: use_after_free
 victim_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -3369,8 +3321,6 @@ victim_L51_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: get_zero
 victim_L51_getzero(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -3387,10 +3337,19 @@ victim_L51_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L51: one of its paths
+victim_at_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ \/ victim_L51(self)
+       \/ victim_L51_null(self)
+       \/ victim_L51_uaf(self)
+       \/ victim_L51_null2(self)
+       \/ victim_L51_uaf2(self)
+       \/ victim_L51_getzero(self)
+
 \* L44 -> Done
 victim_L44(self) ==
-    /\ pc[self] = "L44"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3403,8 +3362,6 @@ victim_L44(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:44: }
 \* fault: exit_locked
 victim_L44_locked(self) ==
-    /\ pc[self] = "L44"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 44]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3414,12 +3371,17 @@ victim_L44_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L44: one of its paths
+victim_at_L44(self) ==
+    /\ pc[self] = "L44"
+    /\ fault.kind = "none"
+    /\ \/ victim_L44(self)
+       \/ victim_L44_locked(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 victim_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3441,8 +3403,6 @@ victim_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 victim_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3481,8 +3441,6 @@ victim_L39_2(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L39 -> L351
 victim_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3523,8 +3481,6 @@ victim_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 victim_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3545,8 +3501,6 @@ victim_L39_4(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 victim_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3584,8 +3538,6 @@ victim_L39_5(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L39 -> L351
 victim_L39_6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3624,8 +3576,6 @@ victim_L39_6(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 victim_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3638,8 +3588,6 @@ victim_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 victim_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3656,8 +3604,6 @@ victim_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 victim_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -3672,12 +3618,24 @@ victim_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L39: one of its paths
+victim_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ victim_L39_1(self)
+       \/ victim_L39_2(self)
+       \/ victim_L39_3(self)
+       \/ victim_L39_4(self)
+       \/ victim_L39_5(self)
+       \/ victim_L39_6(self)
+       \/ victim_L39_null(self)
+       \/ victim_L39_dfree(self)
+       \/ victim_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42c
 victim_L39b_1(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3698,8 +3656,6 @@ victim_L39b_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93b
 victim_L39b_2(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3735,8 +3691,6 @@ victim_L39b_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42c
 victim_L39b_3(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3756,8 +3710,6 @@ victim_L39b_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93b
 victim_L39b_4(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3791,8 +3743,6 @@ victim_L39b_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 victim_L39b_null(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3805,8 +3755,6 @@ victim_L39b_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 victim_L39b_dfree(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3823,8 +3771,6 @@ victim_L39b_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 victim_L39b_underflow(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -3839,13 +3785,23 @@ victim_L39b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L39b: one of its paths
+victim_at_L39b(self) ==
+    /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L39b_1(self)
+       \/ victim_L39b_2(self)
+       \/ victim_L39b_3(self)
+       \/ victim_L39b_4(self)
+       \/ victim_L39b_null(self)
+       \/ victim_L39b_dfree(self)
+       \/ victim_L39b_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42b -> L72
 victim_L42b_1(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3882,8 +3838,6 @@ victim_L42b_1(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L42b -> L351
 victim_L42b_2(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3924,8 +3878,6 @@ victim_L42b_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42b -> L72
 victim_L42b_3(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -3961,8 +3913,6 @@ victim_L42b_3(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L42b -> L351
 victim_L42b_4(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -4000,8 +3950,6 @@ victim_L42b_4(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 victim_L42b_null(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4014,8 +3962,6 @@ victim_L42b_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 victim_L42b_dfree(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -4032,8 +3978,6 @@ victim_L42b_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 victim_L42b_underflow(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -4048,12 +3992,22 @@ victim_L42b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L42b: one of its paths
+victim_at_L42b(self) ==
+    /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L42b_1(self)
+       \/ victim_L42b_2(self)
+       \/ victim_L42b_3(self)
+       \/ victim_L42b_4(self)
+       \/ victim_L42b_null(self)
+       \/ victim_L42b_dfree(self)
+       \/ victim_L42b_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42c -> L93b
 victim_L42c_1(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -4088,8 +4042,6 @@ victim_L42c_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42c -> L93b
 victim_L42c_2(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -4122,8 +4074,6 @@ victim_L42c_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 victim_L42c_null(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4136,8 +4086,6 @@ victim_L42c_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 victim_L42c_dfree(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -4154,8 +4102,6 @@ victim_L42c_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 victim_L42c_underflow(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -4170,13 +4116,21 @@ victim_L42c_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L42c: one of its paths
+victim_at_L42c(self) ==
+    /\ pc[self] = "L42c"
+    /\ fault.kind = "none"
+    /\ \/ victim_L42c_1(self)
+       \/ victim_L42c_2(self)
+       \/ victim_L42c_null(self)
+       \/ victim_L42c_dfree(self)
+       \/ victim_L42c_underflow(self)
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L72 -> L351
 victim_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL /\ task[victim_fd_install_t[self]].st = "live"
     /\ victim_fd_install_f[self] \notin task[victim_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -4213,8 +4167,6 @@ victim_L72(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: null_deref
 victim_L72_null(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4227,8 +4179,6 @@ victim_L72_null(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
 victim_L72_uaf(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL
     /\ task[victim_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4245,8 +4195,6 @@ victim_L72_uaf(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 victim_L72_assert(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL /\ task[victim_fd_install_t[self]].st = "live"
     /\ ~victim_fd_install_f[self] \notin task[victim_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -4257,12 +4205,19 @@ victim_L72_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L72: one of its paths
+victim_at_L72(self) ==
+    /\ pc[self] = "L72"
+    /\ fault.kind = "none"
+    /\ \/ victim_L72(self)
+       \/ victim_L72_null(self)
+       \/ victim_L72_uaf(self)
+       \/ victim_L72_assert(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 victim_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4296,8 +4251,6 @@ victim_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 victim_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4330,8 +4283,6 @@ victim_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4345,8 +4296,6 @@ victim_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4365,8 +4314,6 @@ victim_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4381,8 +4328,6 @@ victim_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4398,8 +4343,6 @@ victim_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4414,14 +4357,24 @@ victim_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93: one of its paths
+victim_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93_1(self)
+       \/ victim_L93_2(self)
+       \/ victim_L93_null(self)
+       \/ victim_L93_uaf(self)
+       \/ victim_L93_null2(self)
+       \/ victim_L93_dfree(self)
+       \/ victim_L93_underflow(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:35: s = a
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:36: i = i + 1
 \* L93b -> L33
 victim_L93b_1(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4466,8 +4419,6 @@ victim_L93b_1(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:36: i = i + 1
 \* L93b -> L33
 victim_L93b_2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4510,8 +4461,6 @@ victim_L93b_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93b_null(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4525,8 +4474,6 @@ victim_L93b_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93b_uaf(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4545,8 +4492,6 @@ victim_L93b_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93b_null2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4561,8 +4506,6 @@ victim_L93b_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93b_dfree(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4578,8 +4521,6 @@ victim_L93b_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93b_underflow(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4594,12 +4535,22 @@ victim_L93b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93b: one of its paths
+victim_at_L93b(self) ==
+    /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93b_1(self)
+       \/ victim_L93b_2(self)
+       \/ victim_L93b_null(self)
+       \/ victim_L93b_uaf(self)
+       \/ victim_L93b_null2(self)
+       \/ victim_L93b_dfree(self)
+       \/ victim_L93b_underflow(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93c -> L376b
 victim_L93c_1(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4633,8 +4584,6 @@ victim_L93c_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93c -> L376b
 victim_L93c_2(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4667,8 +4616,6 @@ victim_L93c_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93c_null(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4682,8 +4629,6 @@ victim_L93c_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93c_uaf(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4702,8 +4647,6 @@ victim_L93c_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93c_null2(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4718,8 +4661,6 @@ victim_L93c_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93c_dfree(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4735,8 +4676,6 @@ victim_L93c_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93c_underflow(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4751,6 +4690,18 @@ victim_L93c_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93c: one of its paths
+victim_at_L93c(self) ==
+    /\ pc[self] = "L93c"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93c_1(self)
+       \/ victim_L93c_2(self)
+       \/ victim_L93c_null(self)
+       \/ victim_L93c_uaf(self)
+       \/ victim_L93c_null2(self)
+       \/ victim_L93c_dfree(self)
+       \/ victim_L93c_underflow(self)
+
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* specs/kernel/file.ifl:130: remove(t.fds, f)
 \* specs/kernel/file.ifl:131: fput(f)
@@ -4758,8 +4709,6 @@ victim_L93c_underflow(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L129 -> L44
 victim_L129_1(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -4885,8 +4834,6 @@ victim_L129_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L129 -> L44
 victim_L129_2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5007,8 +4954,6 @@ victim_L129_2(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5021,8 +4966,6 @@ victim_L129_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL
     /\ task[victim_sys_close_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5039,8 +4982,6 @@ victim_L129_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L129_assert(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 129]
@@ -5057,8 +4998,6 @@ victim_L129_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L129_null2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5077,8 +5016,6 @@ victim_L129_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L129_uaf2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5102,8 +5039,6 @@ victim_L129_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L129_null3(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5123,8 +5058,6 @@ victim_L129_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L129_dfree(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5148,8 +5081,6 @@ victim_L129_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L129_underflow(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5166,6 +5097,21 @@ victim_L129_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L129: one of its paths
+victim_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ victim_L129_1(self)
+       \/ victim_L129_2(self)
+       \/ victim_L129_null(self)
+       \/ victim_L129_uaf(self)
+       \/ victim_L129_assert(self)
+       \/ victim_L129_null2(self)
+       \/ victim_L129_uaf2(self)
+       \/ victim_L129_null3(self)
+       \/ victim_L129_dfree(self)
+       \/ victim_L129_underflow(self)
+
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* specs/kernel/file.ifl:130: remove(t.fds, f)
 \* specs/kernel/file.ifl:131: fput(f)
@@ -5175,8 +5121,6 @@ victim_L129_underflow(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:42: sys_close(me, b2)                  // the peeked B: now A and B are garbage
 \* L129b -> L129
 victim_L129b_1(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5221,8 +5165,6 @@ victim_L129b_1(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:41: if b2 != null {
 \* L129b -> L44
 victim_L129b_2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5351,8 +5293,6 @@ victim_L129b_2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:42: sys_close(me, b2)                  // the peeked B: now A and B are garbage
 \* L129b -> L129
 victim_L129b_3(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5400,8 +5340,6 @@ victim_L129b_3(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:41: if b2 != null {
 \* L129b -> L44
 victim_L129b_4(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5523,8 +5461,6 @@ victim_L129b_4(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L129b_null(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5537,8 +5473,6 @@ victim_L129b_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L129b_uaf(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL
     /\ task[victim_sys_close_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5555,8 +5489,6 @@ victim_L129b_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L129b_assert(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 129]
@@ -5573,8 +5505,6 @@ victim_L129b_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L129b_null2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5593,8 +5523,6 @@ victim_L129b_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L129b_uaf2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5618,8 +5546,6 @@ victim_L129b_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L129b_null3(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5639,8 +5565,6 @@ victim_L129b_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L129b_dfree(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5664,8 +5588,6 @@ victim_L129b_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L129b_underflow(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5681,6 +5603,23 @@ victim_L129b_underflow(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L129b: one of its paths
+victim_at_L129b(self) ==
+    /\ pc[self] = "L129b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L129b_1(self)
+       \/ victim_L129b_2(self)
+       \/ victim_L129b_3(self)
+       \/ victim_L129b_4(self)
+       \/ victim_L129b_null(self)
+       \/ victim_L129b_uaf(self)
+       \/ victim_L129b_assert(self)
+       \/ victim_L129b_null2(self)
+       \/ victim_L129b_uaf2(self)
+       \/ victim_L129b_null3(self)
+       \/ victim_L129b_dfree(self)
+       \/ victim_L129b_underflow(self)
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5698,78 +5637,74 @@ victim_L129b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 victim_L226_1(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
-                           ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
-          /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ gc_inflight_list' = Append(gc_inflight_list,
-                                        file_now[victim_unix_attach_fds_fp[self]].sk)
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                          1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                              1]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
-                                             ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
-                                             ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
-                                             ![self] = victim_sys_sendmsg_b[self]]
-          /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
-                                                 ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
-                                                 ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
-                                                 ![self] = victim_sys_sendmsg_b[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, victim_frame,
-                         victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_refused,
-                         victim_unix_dgram_try_queue_sk, victim_unix_dgram_try_queue_other,
-                         victim_unix_dgram_try_queue_dead, victim_maybe_add_creds_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
+                        ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
+       /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ gc_inflight_list' = Append(gc_inflight_list, file_now[victim_unix_attach_fds_fp[self]].sk)
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                       1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                           1]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
+                                          ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
+                                          ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
+                                          ![self] = victim_sys_sendmsg_b[self]]
+       /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
+                                              ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
+                                              ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
+                                              ![self] = victim_sys_sendmsg_b[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                      victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
+                      victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
+                      victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
+                      victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5786,82 +5721,76 @@ victim_L226_1(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 victim_L226_2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
-                           ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
-          /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                          1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                              1]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
-                                             ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
-                                             ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
-                                             ![self] = victim_sys_sendmsg_b[self]]
-          /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
-                                                 ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
-                                                 ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
-                                                 ![self] = victim_sys_sendmsg_b[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
-                         victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
-                         victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
-                         victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
-                         victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
+                        ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
+       /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                       1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                           1]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
+                                          ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
+                                          ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
+                                          ![self] = victim_sys_sendmsg_b[self]]
+       /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
+                                              ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
+                                              ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
+                                              ![self] = victim_sys_sendmsg_b[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                      victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
+                      victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
+                      victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
+                      victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: null_deref
 victim_L226_null(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5874,8 +5803,6 @@ victim_L226_null(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: use_after_free
 victim_L226_uaf(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL
     /\ file[victim_unix_attach_fds_fp[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5892,8 +5819,6 @@ victim_L226_uaf(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: get_zero
 victim_L226_getzero(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count \leq 0
     /\ fault' = [kind |-> "get_zero",
@@ -5911,8 +5836,6 @@ victim_L226_getzero(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: null_deref
 victim_L226_null2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] = NULL
@@ -5928,8 +5851,6 @@ victim_L226_null2(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: use_after_free
 victim_L226_uaf2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL
@@ -5950,8 +5871,6 @@ victim_L226_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: null_deref
 victim_L226_null3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL /\ sk_buff[victim_unix_attach_fds_b[self]].st = "live"
@@ -5969,8 +5888,6 @@ victim_L226_null3(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: use_after_free
 victim_L226_uaf3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL /\ sk_buff[victim_unix_attach_fds_b[self]].st = "live"
@@ -5996,29 +5913,26 @@ victim_L226_uaf3(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: null_deref
 victim_L226_null4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6029,33 +5943,30 @@ victim_L226_null4(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: use_after_free
 victim_L226_uaf4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 66,
-                       obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 66,
+                    obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6067,35 +5978,32 @@ victim_L226_uaf4(self) ==
 \* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 victim_L226_list_add(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_double_add",
-                       thread |-> self,
-                       line |-> 67,
-                       obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_double_add",
+                    thread |-> self,
+                    line |-> 67,
+                    obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6110,33 +6018,30 @@ victim_L226_list_add(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 victim_L226_null5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6151,37 +6056,34 @@ victim_L226_null5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 victim_L226_uaf5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[victim_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[victim_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6195,32 +6097,29 @@ victim_L226_uaf5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 victim_L226_null6(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6234,36 +6133,54 @@ victim_L226_null6(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 victim_L226_uaf6(self) ==
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[victim_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L226: one of its paths
+victim_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[victim_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L226_1(self)
+       \/ victim_L226_2(self)
+       \/ victim_L226_null(self)
+       \/ victim_L226_uaf(self)
+       \/ victim_L226_getzero(self)
+       \/ victim_L226_null2(self)
+       \/ victim_L226_uaf2(self)
+       \/ victim_L226_null3(self)
+       \/ victim_L226_uaf3(self)
+       \/ victim_L226_null4(self)
+       \/ victim_L226_uaf4(self)
+       \/ victim_L226_list_add(self)
+       \/ victim_L226_null5(self)
+       \/ victim_L226_uaf5(self)
+       \/ victim_L226_null6(self)
+       \/ victim_L226_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -6282,8 +6199,6 @@ victim_L226_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6371,8 +6286,6 @@ victim_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6468,8 +6381,6 @@ victim_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6567,8 +6478,6 @@ victim_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6657,8 +6566,6 @@ victim_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6725,8 +6632,6 @@ victim_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6801,8 +6706,6 @@ victim_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6879,8 +6782,6 @@ victim_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6948,8 +6849,6 @@ victim_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_9(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7000,8 +6899,6 @@ victim_L247_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_10(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7060,8 +6957,6 @@ victim_L247_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_11(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7122,8 +7017,6 @@ victim_L247_11(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_12(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7173,8 +7066,6 @@ victim_L247_12(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 victim_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7187,8 +7078,6 @@ victim_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 victim_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL
     /\ file[victim_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7206,8 +7095,6 @@ victim_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 victim_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk = NULL
@@ -7223,8 +7110,6 @@ victim_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 victim_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL
@@ -7245,8 +7130,6 @@ victim_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 victim_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7265,8 +7148,6 @@ victim_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 victim_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7292,8 +7173,6 @@ victim_L247_uaf3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: null_deref
 victim_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7318,8 +7197,6 @@ victim_L247_null4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: use_after_free
 victim_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7349,8 +7226,6 @@ victim_L247_uaf4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: null_deref
 victim_L247_null5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7383,8 +7258,6 @@ victim_L247_null5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: use_after_free
 victim_L247_uaf5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7422,8 +7295,6 @@ victim_L247_uaf5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: null_deref
 victim_L247_null6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7459,8 +7330,6 @@ victim_L247_null6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: use_after_free
 victim_L247_uaf6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7500,8 +7369,6 @@ victim_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: get_zero
 victim_L247_getzero(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7544,8 +7411,6 @@ victim_L247_getzero(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: null_deref
 victim_L247_null7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7586,8 +7451,6 @@ victim_L247_null7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: use_after_free
 victim_L247_uaf7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7632,8 +7495,6 @@ victim_L247_uaf7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: get_zero
 victim_L247_getzero2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7667,6 +7528,39 @@ victim_L247_getzero2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L247: one of its paths
+victim_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ victim_L247_1(self)
+       \/ victim_L247_2(self)
+       \/ victim_L247_3(self)
+       \/ victim_L247_4(self)
+       \/ victim_L247_5(self)
+       \/ victim_L247_6(self)
+       \/ victim_L247_7(self)
+       \/ victim_L247_8(self)
+       \/ victim_L247_9(self)
+       \/ victim_L247_10(self)
+       \/ victim_L247_11(self)
+       \/ victim_L247_12(self)
+       \/ victim_L247_null(self)
+       \/ victim_L247_uaf(self)
+       \/ victim_L247_null2(self)
+       \/ victim_L247_uaf2(self)
+       \/ victim_L247_null3(self)
+       \/ victim_L247_uaf3(self)
+       \/ victim_L247_null4(self)
+       \/ victim_L247_uaf4(self)
+       \/ victim_L247_null5(self)
+       \/ victim_L247_uaf5(self)
+       \/ victim_L247_null6(self)
+       \/ victim_L247_uaf6(self)
+       \/ victim_L247_getzero(self)
+       \/ victim_L247_null7(self)
+       \/ victim_L247_uaf7(self)
+       \/ victim_L247_getzero2(self)
+
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:307: if b != null {
@@ -7675,8 +7569,6 @@ victim_L247_getzero2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L305 -> L129b
 victim_L305_1(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} = {}
     /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
@@ -7719,44 +7611,38 @@ victim_L305_1(self) ==
 \* specs/kernel/af_unix.ifl:314: scm_pid = scm_recv_pid(b)
 \* L305 -> L326
 victim_L305_2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL /\ sk_buff[picked].st = "live"
-         /\ sk_buff[picked].users > 0
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
-                                             ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
-         /\ sk_buff' = [sk_buff EXCEPT ![picked].users = sk_buff[picked].users + 1]
-         /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_frame, victim_sys_close_frame, victim_fput_f,
-                        victim_file_final_put_f, victim_sys_recvmsg_peek_t,
-                        victim_sys_recvmsg_peek_f, victim_sys_recvmsg_peek_scm_pid,
-                        victim_sys_recvmsg_peek_scm_cred, victim_sys_recvmsg_peek_scm_fp,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_p, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL /\ sk_buff[picked].st = "live"
+      /\ sk_buff[picked].users > 0
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
+                                          ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
+      /\ sk_buff' = [sk_buff EXCEPT ![picked].users = sk_buff[picked].users + 1]
+      /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                     victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                     victim_sys_recvmsg_peek_t, victim_sys_recvmsg_peek_f,
+                     victim_sys_recvmsg_peek_scm_pid, victim_sys_recvmsg_peek_scm_cred,
+                     victim_sys_recvmsg_peek_scm_fp, victim_kfree_skb_b, victim_skb_release_b,
+                     victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                     victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                     victim_unix_peek_fds_frame, victim_scm_recv_cred_frame, victim_scm_recv_pid_p,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7766,48 +7652,42 @@ victim_L305_2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L305 -> L129b
 victim_L305_3(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ picked = NULL
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = NULL]
-         /\ victim_b2' = [victim_b2 EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_t' = [victim_sys_recvmsg_peek_t EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_f' = [victim_sys_recvmsg_peek_f EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_pid' = [victim_sys_recvmsg_peek_scm_pid EXCEPT
-                                                  ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_cred' = [victim_sys_recvmsg_peek_scm_cred EXCEPT
-                                                   ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_fp' = [victim_sys_recvmsg_peek_scm_fp EXCEPT ![self] = NULL]
-         /\ victim_sys_close_t' = [victim_sys_close_t EXCEPT ![self] = victim_me[self]]
-         /\ victim_sys_close_f' = [victim_sys_close_f EXCEPT ![self] = victim_a[self]]
-         /\ pc' = [pc EXCEPT ![self] = "L129b"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_u, victim_me, victim_a, victim_b, victim_s,
-                        victim_i, victim_iter_33_3, victim_fput_f, victim_file_final_put_f,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ picked = NULL
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = NULL]
+      /\ victim_b2' = [victim_b2 EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_t' = [victim_sys_recvmsg_peek_t EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_f' = [victim_sys_recvmsg_peek_f EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_pid' = [victim_sys_recvmsg_peek_scm_pid EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_cred' = [victim_sys_recvmsg_peek_scm_cred EXCEPT
+                                                ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_fp' = [victim_sys_recvmsg_peek_scm_fp EXCEPT ![self] = NULL]
+      /\ victim_sys_close_t' = [victim_sys_close_t EXCEPT ![self] = victim_me[self]]
+      /\ victim_sys_close_f' = [victim_sys_close_f EXCEPT ![self] = victim_a[self]]
+      /\ pc' = [pc EXCEPT ![self] = "L129b"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, victim_u, victim_me, victim_a, victim_b, victim_s,
+                     victim_i, victim_iter_33_3, victim_fput_f, victim_file_final_put_f,
+                     victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
+                     victim_unix_notinflight_frame, victim_scm_recv_frame, victim_fd_install_frame,
+                     victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                     victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7816,48 +7696,40 @@ victim_L305_3(self) ==
 \* specs/kernel/af_unix.ifl:314: scm_pid = scm_recv_pid(b)
 \* L305 -> L326
 victim_L305_4(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ ~picked = NULL
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
-                                             ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
-         /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_frame, victim_sys_close_frame, victim_fput_f,
-                        victim_file_final_put_f, victim_sys_recvmsg_peek_t,
-                        victim_sys_recvmsg_peek_f, victim_sys_recvmsg_peek_scm_pid,
-                        victim_sys_recvmsg_peek_scm_cred, victim_sys_recvmsg_peek_scm_fp,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_p, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ ~picked = NULL
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
+                                          ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
+      /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, victim_frame, victim_sys_close_frame, victim_fput_f,
+                     victim_file_final_put_f, victim_sys_recvmsg_peek_t, victim_sys_recvmsg_peek_f,
+                     victim_sys_recvmsg_peek_scm_pid, victim_sys_recvmsg_peek_scm_cred,
+                     victim_sys_recvmsg_peek_scm_fp, victim_kfree_skb_b, victim_skb_release_b,
+                     victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                     victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                     victim_unix_peek_fds_frame, victim_scm_recv_cred_frame, victim_scm_recv_pid_p,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* fault: null_deref
 victim_L305_null(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 305]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7870,8 +7742,6 @@ victim_L305_null(self) ==
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* fault: use_after_free
 victim_L305_uaf(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] # NULL
     /\ file[victim_sys_recvmsg_peek_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7891,22 +7761,17 @@ victim_L305_uaf(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: null_deref
 victim_L305_null2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 308]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 308]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7914,23 +7779,18 @@ victim_L305_null2(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: use_after_free
 victim_L305_uaf2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL
-         /\ sk_buff[picked].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 308, obj |-> picked]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL
+      /\ sk_buff[picked].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 308, obj |-> picked]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7938,23 +7798,32 @@ victim_L305_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: get_zero
 victim_L305_getzero(self) ==
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL /\ sk_buff[picked].st = "live"
+      /\ sk_buff[picked].users \leq 0
+      /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 308, obj |-> picked]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L305: one of its paths
+victim_at_L305(self) ==
     /\ pc[self] = "L305"
     /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL /\ sk_buff[picked].st = "live"
-         /\ sk_buff[picked].users \leq 0
-         /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 308, obj |-> picked]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L305_1(self)
+       \/ victim_L305_2(self)
+       \/ victim_L305_3(self)
+       \/ victim_L305_4(self)
+       \/ victim_L305_null(self)
+       \/ victim_L305_uaf(self)
+       \/ victim_L305_null2(self)
+       \/ victim_L305_uaf2(self)
+       \/ victim_L305_getzero(self)
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -7963,8 +7832,6 @@ victim_L305_getzero(self) ==
 \* specs/kernel/af_unix.ifl:315: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 victim_L326_1(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL /\
@@ -8007,8 +7874,6 @@ victim_L326_1(self) ==
 \* specs/kernel/af_unix.ifl:315: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 victim_L326_2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ victim_scm_recv_pid_p' = [victim_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -8042,8 +7907,6 @@ victim_L326_2(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: null_deref
 victim_L326_null(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8056,8 +7919,6 @@ victim_L326_null(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
 victim_L326_uaf(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8076,8 +7937,6 @@ victim_L326_uaf(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: null_deref
 victim_L326_null2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid = NULL
@@ -8094,8 +7953,6 @@ victim_L326_null2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: use_after_free
 victim_L326_uaf2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
@@ -8116,8 +7973,6 @@ victim_L326_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: get_zero
 victim_L326_getzero(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL /\
@@ -8134,13 +7989,23 @@ victim_L326_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L326: one of its paths
+victim_at_L326(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ \/ victim_L326_1(self)
+       \/ victim_L326_2(self)
+       \/ victim_L326_null(self)
+       \/ victim_L326_uaf(self)
+       \/ victim_L326_null2(self)
+       \/ victim_L326_uaf2(self)
+       \/ victim_L326_getzero(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:319: return scm_fp
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L351 -> L129b
 victim_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -8182,8 +8047,6 @@ victim_L351_1(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 victim_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![victim_kfree_skb_b[self]].users = 0]
@@ -8215,8 +8078,6 @@ victim_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 victim_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8229,8 +8090,6 @@ victim_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 victim_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL
     /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -8247,8 +8106,6 @@ victim_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 victim_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8262,14 +8119,22 @@ victim_L351_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L351: one of its paths
+victim_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ victim_L351_1(self)
+       \/ victim_L351_2(self)
+       \/ victim_L351_null(self)
+       \/ victim_L351_dfree(self)
+       \/ victim_L351_underflow(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:193: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy: scm_destroy_cred, then __scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351b -> L39b
 victim_L351b_1(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8315,8 +8180,6 @@ victim_L351b_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351b -> L42c
 victim_L351b_2(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8364,8 +8227,6 @@ victim_L351b_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L351b -> L93b
 victim_L351b_3(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8407,8 +8268,6 @@ victim_L351b_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351b -> L366b
 victim_L351b_4(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![victim_kfree_skb_b[self]].users = 0]
@@ -8440,8 +8299,6 @@ victim_L351b_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 victim_L351b_null(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8454,8 +8311,6 @@ victim_L351b_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 victim_L351b_dfree(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL
     /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -8472,8 +8327,6 @@ victim_L351b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 victim_L351b_underflow(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8486,6 +8339,18 @@ victim_L351b_underflow(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L351b: one of its paths
+victim_at_L351b(self) ==
+    /\ pc[self] = "L351b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L351b_1(self)
+       \/ victim_L351b_2(self)
+       \/ victim_L351b_3(self)
+       \/ victim_L351b_4(self)
+       \/ victim_L351b_null(self)
+       \/ victim_L351b_dfree(self)
+       \/ victim_L351b_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8505,61 +8370,59 @@ victim_L351b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8579,61 +8442,59 @@ victim_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8651,58 +8512,55 @@ victim_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_frame, victim_sys_close_frame,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_b,
-                         victim_unix_destruct_scm_bpid, victim_unix_destruct_scm_c,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8710,8 +8568,6 @@ victim_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -8747,8 +8603,6 @@ victim_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 victim_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -8780,8 +8634,6 @@ victim_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 victim_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8794,8 +8646,6 @@ victim_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 victim_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8817,22 +8667,20 @@ victim_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 victim_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8842,26 +8690,24 @@ victim_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 victim_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8872,24 +8718,22 @@ victim_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 victim_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8900,28 +8744,26 @@ victim_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 victim_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8932,26 +8774,24 @@ victim_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 victim_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8966,32 +8806,30 @@ victim_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 victim_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9008,30 +8846,28 @@ victim_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9048,34 +8884,32 @@ victim_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9090,32 +8924,30 @@ victim_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 victim_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9132,30 +8964,28 @@ victim_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9172,34 +9002,32 @@ victim_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9214,28 +9042,26 @@ victim_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9250,32 +9076,55 @@ victim_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L366: one of its paths
+victim_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L366_1(self)
+       \/ victim_L366_2(self)
+       \/ victim_L366_3(self)
+       \/ victim_L366_4(self)
+       \/ victim_L366_5(self)
+       \/ victim_L366_null(self)
+       \/ victim_L366_uaf(self)
+       \/ victim_L366_null2(self)
+       \/ victim_L366_uaf2(self)
+       \/ victim_L366_null3(self)
+       \/ victim_L366_uaf3(self)
+       \/ victim_L366_assert(self)
+       \/ victim_L366_list_del(self)
+       \/ victim_L366_null4(self)
+       \/ victim_L366_uaf4(self)
+       \/ victim_L366_list_del2(self)
+       \/ victim_L366_null5(self)
+       \/ victim_L366_uaf5(self)
+       \/ victim_L366_null6(self)
+       \/ victim_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9295,61 +9144,59 @@ victim_L366_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_1(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9369,61 +9216,59 @@ victim_L366b_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9441,58 +9286,55 @@ victim_L366b_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_frame, victim_sys_close_frame,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_b,
-                         victim_unix_destruct_scm_bpid, victim_unix_destruct_scm_c,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9500,8 +9342,6 @@ victim_L366b_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -9537,8 +9377,6 @@ victim_L366b_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366b -> L376b
 victim_L366b_5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -9570,8 +9408,6 @@ victim_L366b_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 victim_L366b_null(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9584,8 +9420,6 @@ victim_L366b_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 victim_L366b_uaf(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9607,22 +9441,20 @@ victim_L366b_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 victim_L366b_null2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9632,26 +9464,24 @@ victim_L366b_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 victim_L366b_uaf2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9662,24 +9492,22 @@ victim_L366b_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 victim_L366b_null3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9690,28 +9518,26 @@ victim_L366b_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 victim_L366b_uaf3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9722,26 +9548,24 @@ victim_L366b_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 victim_L366b_assert(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9756,32 +9580,30 @@ victim_L366b_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 victim_L366b_list_del(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9798,30 +9620,28 @@ victim_L366b_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9838,34 +9658,32 @@ victim_L366b_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9880,32 +9698,30 @@ victim_L366b_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 victim_L366b_list_del2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9922,30 +9738,28 @@ victim_L366b_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9962,34 +9776,32 @@ victim_L366b_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10004,28 +9816,26 @@ victim_L366b_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null6(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10040,40 +9850,61 @@ victim_L366b_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L366b: one of its paths
+victim_at_L366b(self) ==
     /\ pc[self] = "L366b"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L366b_1(self)
+       \/ victim_L366b_2(self)
+       \/ victim_L366b_3(self)
+       \/ victim_L366b_4(self)
+       \/ victim_L366b_5(self)
+       \/ victim_L366b_null(self)
+       \/ victim_L366b_uaf(self)
+       \/ victim_L366b_null2(self)
+       \/ victim_L366b_uaf2(self)
+       \/ victim_L366b_null3(self)
+       \/ victim_L366b_uaf3(self)
+       \/ victim_L366b_assert(self)
+       \/ victim_L366b_list_del(self)
+       \/ victim_L366b_null4(self)
+       \/ victim_L366b_uaf4(self)
+       \/ victim_L366b_list_del2(self)
+       \/ victim_L366b_null5(self)
+       \/ victim_L366b_uaf5(self)
+       \/ victim_L366b_null6(self)
+       \/ victim_L366b_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 victim_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10112,8 +9943,6 @@ victim_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 victim_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10150,8 +9979,6 @@ victim_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 victim_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10182,8 +10009,6 @@ victim_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 victim_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10196,8 +10021,6 @@ victim_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 victim_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10216,8 +10039,6 @@ victim_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 victim_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10235,8 +10056,6 @@ victim_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 victim_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10258,8 +10077,6 @@ victim_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 victim_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10277,13 +10094,24 @@ victim_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L376: one of its paths
+victim_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ victim_L376_1(self)
+       \/ victim_L376_2(self)
+       \/ victim_L376_3(self)
+       \/ victim_L376_null(self)
+       \/ victim_L376_uaf(self)
+       \/ victim_L376_null2(self)
+       \/ victim_L376_dfree(self)
+       \/ victim_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376b -> L382b
 victim_L376b_1(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10322,8 +10150,6 @@ victim_L376b_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376b -> L382b
 victim_L376b_2(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10360,8 +10186,6 @@ victim_L376b_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376b -> L382b
 victim_L376b_3(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10392,8 +10216,6 @@ victim_L376b_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 victim_L376b_null(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10406,8 +10228,6 @@ victim_L376b_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 victim_L376b_uaf(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10426,8 +10246,6 @@ victim_L376b_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 victim_L376b_null2(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10445,8 +10263,6 @@ victim_L376b_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 victim_L376b_dfree(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10468,8 +10284,6 @@ victim_L376b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 victim_L376b_underflow(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10487,6 +10301,19 @@ victim_L376b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L376b: one of its paths
+victim_at_L376b(self) ==
+    /\ pc[self] = "L376b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L376b_1(self)
+       \/ victim_L376b_2(self)
+       \/ victim_L376b_3(self)
+       \/ victim_L376b_null(self)
+       \/ victim_L376b_uaf(self)
+       \/ victim_L376b_null2(self)
+       \/ victim_L376b_dfree(self)
+       \/ victim_L376b_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -10495,8 +10322,6 @@ victim_L376b_underflow(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L382 -> L129b
 victim_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10552,8 +10377,6 @@ victim_L382_1(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L382 -> L129b
 victim_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10607,8 +10430,6 @@ victim_L382_2(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:40: sys_close(me, a)                     // A: in flight only (B's queue)
 \* L382 -> L129b
 victim_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10654,8 +10475,6 @@ victim_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 victim_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10668,8 +10487,6 @@ victim_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 victim_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10688,8 +10505,6 @@ victim_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 victim_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10707,8 +10522,6 @@ victim_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 victim_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10730,8 +10543,6 @@ victim_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 victim_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10755,8 +10566,6 @@ victim_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10781,8 +10590,6 @@ victim_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10806,8 +10613,6 @@ victim_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10823,6 +10628,22 @@ victim_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L382: one of its paths
+victim_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ victim_L382_1(self)
+       \/ victim_L382_2(self)
+       \/ victim_L382_3(self)
+       \/ victim_L382_null(self)
+       \/ victim_L382_uaf(self)
+       \/ victim_L382_null2(self)
+       \/ victim_L382_dfree(self)
+       \/ victim_L382_underflow(self)
+       \/ victim_L382_dfree2(self)
+       \/ victim_L382_dfree3(self)
+       \/ victim_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -10832,8 +10653,6 @@ victim_L382_dfree4(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_1(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10892,8 +10711,6 @@ victim_L382b_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10954,8 +10771,6 @@ victim_L382b_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_3(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11013,8 +10828,6 @@ victim_L382b_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_4(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11072,8 +10885,6 @@ victim_L382b_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_5(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11133,8 +10944,6 @@ victim_L382b_5(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_6(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11190,8 +10999,6 @@ victim_L382b_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_7(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11243,8 +11050,6 @@ victim_L382b_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_8(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11298,8 +11103,6 @@ victim_L382b_8(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_9(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11345,8 +11148,6 @@ victim_L382b_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 victim_L382b_null(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11359,8 +11160,6 @@ victim_L382b_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 victim_L382b_uaf(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11379,8 +11178,6 @@ victim_L382b_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 victim_L382b_null2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11398,8 +11195,6 @@ victim_L382b_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 victim_L382b_dfree(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11421,8 +11216,6 @@ victim_L382b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 victim_L382b_underflow(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11446,8 +11239,6 @@ victim_L382b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11472,8 +11263,6 @@ victim_L382b_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree3(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11497,8 +11286,6 @@ victim_L382b_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree4(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11514,316 +11301,63 @@ victim_L382b_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L382b: one of its paths
+victim_at_L382b(self) ==
+    /\ pc[self] = "L382b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L382b_1(self)
+       \/ victim_L382b_2(self)
+       \/ victim_L382b_3(self)
+       \/ victim_L382b_4(self)
+       \/ victim_L382b_5(self)
+       \/ victim_L382b_6(self)
+       \/ victim_L382b_7(self)
+       \/ victim_L382b_8(self)
+       \/ victim_L382b_9(self)
+       \/ victim_L382b_null(self)
+       \/ victim_L382b_uaf(self)
+       \/ victim_L382b_null2(self)
+       \/ victim_L382b_dfree(self)
+       \/ victim_L382b_underflow(self)
+       \/ victim_L382b_dfree2(self)
+       \/ victim_L382b_dfree3(self)
+       \/ victim_L382b_dfree4(self)
+
 \* any step of a victim thread
 victim_step(self) ==
-    \/ victim_L16_1(self)
-    \/ victim_L16_2(self)
-    \/ victim_L16_3(self)
-    \/ victim_L16_4(self)
-    \/ victim_L16_5(self)
-    \/ victim_L16_6(self)
-    \/ victim_L16_7(self)
-    \/ victim_L16_null(self)
-    \/ victim_L16_uaf(self)
-    \/ victim_L16_null2(self)
-    \/ victim_L16_uaf2(self)
-    \/ victim_L16_getzero(self)
-    \/ victim_L19_1(self)
-    \/ victim_L19_2(self)
-    \/ victim_L19_3(self)
-    \/ victim_L19_4(self)
-    \/ victim_L26(self)
-    \/ victim_L26_bound(self)
-    \/ victim_L26_bound2(self)
-    \/ victim_L26_bound3(self)
-    \/ victim_L26_bound4(self)
-    \/ victim_L26_bound5(self)
-    \/ victim_L26_bound6(self)
-    \/ victim_L26_assert(self)
-    \/ victim_L26_bound7(self)
-    \/ victim_L26_bound8(self)
-    \/ victim_L26_getzero(self)
-    \/ victim_L26_getzero2(self)
-    \/ victim_L26_assert2(self)
-    \/ victim_L29_1(self)
-    \/ victim_L29_2(self)
-    \/ victim_L29_3(self)
-    \/ victim_L29_null(self)
-    \/ victim_L29_uaf(self)
-    \/ victim_L29_null2(self)
-    \/ victim_L29_uaf2(self)
-    \/ victim_L29_getzero(self)
-    \/ victim_L28(self)
-    \/ victim_L33_1(self)
-    \/ victim_L33_2(self)
-    \/ victim_L33_3(self)
-    \/ victim_L33_4(self)
-    \/ victim_L33_bound(self)
-    \/ victim_L33_null(self)
-    \/ victim_L33_uaf(self)
-    \/ victim_L33_assert(self)
-    \/ victim_L33_null2(self)
-    \/ victim_L33_uaf2(self)
-    \/ victim_L33_null3(self)
-    \/ victim_L33_dfree(self)
-    \/ victim_L33_underflow(self)
-    \/ victim_L30_1(self)
-    \/ victim_L30_2(self)
-    \/ victim_L30_3(self)
-    \/ victim_L30_null(self)
-    \/ victim_L30_uaf(self)
-    \/ victim_L30_assert(self)
-    \/ victim_L30_null2(self)
-    \/ victim_L30_uaf2(self)
-    \/ victim_L30_getzero(self)
-    \/ victim_L30_bound(self)
-    \/ victim_L42(self)
-    \/ victim_L45_1(self)
-    \/ victim_L45_2(self)
-    \/ victim_L45_null(self)
-    \/ victim_L45_uaf(self)
-    \/ victim_L45_null2(self)
-    \/ victim_L45_uaf2(self)
-    \/ victim_L45_getzero(self)
-    \/ victim_L51(self)
-    \/ victim_L51_null(self)
-    \/ victim_L51_uaf(self)
-    \/ victim_L51_null2(self)
-    \/ victim_L51_uaf2(self)
-    \/ victim_L51_getzero(self)
-    \/ victim_L44(self)
-    \/ victim_L44_locked(self)
-    \/ victim_L39_1(self)
-    \/ victim_L39_2(self)
-    \/ victim_L39_3(self)
-    \/ victim_L39_4(self)
-    \/ victim_L39_5(self)
-    \/ victim_L39_6(self)
-    \/ victim_L39_null(self)
-    \/ victim_L39_dfree(self)
-    \/ victim_L39_underflow(self)
-    \/ victim_L39b_1(self)
-    \/ victim_L39b_2(self)
-    \/ victim_L39b_3(self)
-    \/ victim_L39b_4(self)
-    \/ victim_L39b_null(self)
-    \/ victim_L39b_dfree(self)
-    \/ victim_L39b_underflow(self)
-    \/ victim_L42b_1(self)
-    \/ victim_L42b_2(self)
-    \/ victim_L42b_3(self)
-    \/ victim_L42b_4(self)
-    \/ victim_L42b_null(self)
-    \/ victim_L42b_dfree(self)
-    \/ victim_L42b_underflow(self)
-    \/ victim_L42c_1(self)
-    \/ victim_L42c_2(self)
-    \/ victim_L42c_null(self)
-    \/ victim_L42c_dfree(self)
-    \/ victim_L42c_underflow(self)
-    \/ victim_L72(self)
-    \/ victim_L72_null(self)
-    \/ victim_L72_uaf(self)
-    \/ victim_L72_assert(self)
-    \/ victim_L93_1(self)
-    \/ victim_L93_2(self)
-    \/ victim_L93_null(self)
-    \/ victim_L93_uaf(self)
-    \/ victim_L93_null2(self)
-    \/ victim_L93_dfree(self)
-    \/ victim_L93_underflow(self)
-    \/ victim_L93b_1(self)
-    \/ victim_L93b_2(self)
-    \/ victim_L93b_null(self)
-    \/ victim_L93b_uaf(self)
-    \/ victim_L93b_null2(self)
-    \/ victim_L93b_dfree(self)
-    \/ victim_L93b_underflow(self)
-    \/ victim_L93c_1(self)
-    \/ victim_L93c_2(self)
-    \/ victim_L93c_null(self)
-    \/ victim_L93c_uaf(self)
-    \/ victim_L93c_null2(self)
-    \/ victim_L93c_dfree(self)
-    \/ victim_L93c_underflow(self)
-    \/ victim_L129_1(self)
-    \/ victim_L129_2(self)
-    \/ victim_L129_null(self)
-    \/ victim_L129_uaf(self)
-    \/ victim_L129_assert(self)
-    \/ victim_L129_null2(self)
-    \/ victim_L129_uaf2(self)
-    \/ victim_L129_null3(self)
-    \/ victim_L129_dfree(self)
-    \/ victim_L129_underflow(self)
-    \/ victim_L129b_1(self)
-    \/ victim_L129b_2(self)
-    \/ victim_L129b_3(self)
-    \/ victim_L129b_4(self)
-    \/ victim_L129b_null(self)
-    \/ victim_L129b_uaf(self)
-    \/ victim_L129b_assert(self)
-    \/ victim_L129b_null2(self)
-    \/ victim_L129b_uaf2(self)
-    \/ victim_L129b_null3(self)
-    \/ victim_L129b_dfree(self)
-    \/ victim_L129b_underflow(self)
-    \/ victim_L226_1(self)
-    \/ victim_L226_2(self)
-    \/ victim_L226_null(self)
-    \/ victim_L226_uaf(self)
-    \/ victim_L226_getzero(self)
-    \/ victim_L226_null2(self)
-    \/ victim_L226_uaf2(self)
-    \/ victim_L226_null3(self)
-    \/ victim_L226_uaf3(self)
-    \/ victim_L226_null4(self)
-    \/ victim_L226_uaf4(self)
-    \/ victim_L226_list_add(self)
-    \/ victim_L226_null5(self)
-    \/ victim_L226_uaf5(self)
-    \/ victim_L226_null6(self)
-    \/ victim_L226_uaf6(self)
-    \/ victim_L247_1(self)
-    \/ victim_L247_2(self)
-    \/ victim_L247_3(self)
-    \/ victim_L247_4(self)
-    \/ victim_L247_5(self)
-    \/ victim_L247_6(self)
-    \/ victim_L247_7(self)
-    \/ victim_L247_8(self)
-    \/ victim_L247_9(self)
-    \/ victim_L247_10(self)
-    \/ victim_L247_11(self)
-    \/ victim_L247_12(self)
-    \/ victim_L247_null(self)
-    \/ victim_L247_uaf(self)
-    \/ victim_L247_null2(self)
-    \/ victim_L247_uaf2(self)
-    \/ victim_L247_null3(self)
-    \/ victim_L247_uaf3(self)
-    \/ victim_L247_null4(self)
-    \/ victim_L247_uaf4(self)
-    \/ victim_L247_null5(self)
-    \/ victim_L247_uaf5(self)
-    \/ victim_L247_null6(self)
-    \/ victim_L247_uaf6(self)
-    \/ victim_L247_getzero(self)
-    \/ victim_L247_null7(self)
-    \/ victim_L247_uaf7(self)
-    \/ victim_L247_getzero2(self)
-    \/ victim_L305_1(self)
-    \/ victim_L305_2(self)
-    \/ victim_L305_3(self)
-    \/ victim_L305_4(self)
-    \/ victim_L305_null(self)
-    \/ victim_L305_uaf(self)
-    \/ victim_L305_null2(self)
-    \/ victim_L305_uaf2(self)
-    \/ victim_L305_getzero(self)
-    \/ victim_L326_1(self)
-    \/ victim_L326_2(self)
-    \/ victim_L326_null(self)
-    \/ victim_L326_uaf(self)
-    \/ victim_L326_null2(self)
-    \/ victim_L326_uaf2(self)
-    \/ victim_L326_getzero(self)
-    \/ victim_L351_1(self)
-    \/ victim_L351_2(self)
-    \/ victim_L351_null(self)
-    \/ victim_L351_dfree(self)
-    \/ victim_L351_underflow(self)
-    \/ victim_L351b_1(self)
-    \/ victim_L351b_2(self)
-    \/ victim_L351b_3(self)
-    \/ victim_L351b_4(self)
-    \/ victim_L351b_null(self)
-    \/ victim_L351b_dfree(self)
-    \/ victim_L351b_underflow(self)
-    \/ victim_L366_1(self)
-    \/ victim_L366_2(self)
-    \/ victim_L366_3(self)
-    \/ victim_L366_4(self)
-    \/ victim_L366_5(self)
-    \/ victim_L366_null(self)
-    \/ victim_L366_uaf(self)
-    \/ victim_L366_null2(self)
-    \/ victim_L366_uaf2(self)
-    \/ victim_L366_null3(self)
-    \/ victim_L366_uaf3(self)
-    \/ victim_L366_assert(self)
-    \/ victim_L366_list_del(self)
-    \/ victim_L366_null4(self)
-    \/ victim_L366_uaf4(self)
-    \/ victim_L366_list_del2(self)
-    \/ victim_L366_null5(self)
-    \/ victim_L366_uaf5(self)
-    \/ victim_L366_null6(self)
-    \/ victim_L366_uaf6(self)
-    \/ victim_L366b_1(self)
-    \/ victim_L366b_2(self)
-    \/ victim_L366b_3(self)
-    \/ victim_L366b_4(self)
-    \/ victim_L366b_5(self)
-    \/ victim_L366b_null(self)
-    \/ victim_L366b_uaf(self)
-    \/ victim_L366b_null2(self)
-    \/ victim_L366b_uaf2(self)
-    \/ victim_L366b_null3(self)
-    \/ victim_L366b_uaf3(self)
-    \/ victim_L366b_assert(self)
-    \/ victim_L366b_list_del(self)
-    \/ victim_L366b_null4(self)
-    \/ victim_L366b_uaf4(self)
-    \/ victim_L366b_list_del2(self)
-    \/ victim_L366b_null5(self)
-    \/ victim_L366b_uaf5(self)
-    \/ victim_L366b_null6(self)
-    \/ victim_L366b_uaf6(self)
-    \/ victim_L376_1(self)
-    \/ victim_L376_2(self)
-    \/ victim_L376_3(self)
-    \/ victim_L376_null(self)
-    \/ victim_L376_uaf(self)
-    \/ victim_L376_null2(self)
-    \/ victim_L376_dfree(self)
-    \/ victim_L376_underflow(self)
-    \/ victim_L376b_1(self)
-    \/ victim_L376b_2(self)
-    \/ victim_L376b_3(self)
-    \/ victim_L376b_null(self)
-    \/ victim_L376b_uaf(self)
-    \/ victim_L376b_null2(self)
-    \/ victim_L376b_dfree(self)
-    \/ victim_L376b_underflow(self)
-    \/ victim_L382_1(self)
-    \/ victim_L382_2(self)
-    \/ victim_L382_3(self)
-    \/ victim_L382_null(self)
-    \/ victim_L382_uaf(self)
-    \/ victim_L382_null2(self)
-    \/ victim_L382_dfree(self)
-    \/ victim_L382_underflow(self)
-    \/ victim_L382_dfree2(self)
-    \/ victim_L382_dfree3(self)
-    \/ victim_L382_dfree4(self)
-    \/ victim_L382b_1(self)
-    \/ victim_L382b_2(self)
-    \/ victim_L382b_3(self)
-    \/ victim_L382b_4(self)
-    \/ victim_L382b_5(self)
-    \/ victim_L382b_6(self)
-    \/ victim_L382b_7(self)
-    \/ victim_L382b_8(self)
-    \/ victim_L382b_9(self)
-    \/ victim_L382b_null(self)
-    \/ victim_L382b_uaf(self)
-    \/ victim_L382b_null2(self)
-    \/ victim_L382b_dfree(self)
-    \/ victim_L382b_underflow(self)
-    \/ victim_L382b_dfree2(self)
-    \/ victim_L382b_dfree3(self)
-    \/ victim_L382b_dfree4(self)
+    \/ victim_at_L16(self)
+    \/ victim_at_L19(self)
+    \/ victim_at_L26(self)
+    \/ victim_at_L29(self)
+    \/ victim_at_L28(self)
+    \/ victim_at_L33(self)
+    \/ victim_at_L30(self)
+    \/ victim_at_L42(self)
+    \/ victim_at_L45(self)
+    \/ victim_at_L51(self)
+    \/ victim_at_L44(self)
+    \/ victim_at_L39(self)
+    \/ victim_at_L39b(self)
+    \/ victim_at_L42b(self)
+    \/ victim_at_L42c(self)
+    \/ victim_at_L72(self)
+    \/ victim_at_L93(self)
+    \/ victim_at_L93b(self)
+    \/ victim_at_L93c(self)
+    \/ victim_at_L129(self)
+    \/ victim_at_L129b(self)
+    \/ victim_at_L226(self)
+    \/ victim_at_L247(self)
+    \/ victim_at_L305(self)
+    \/ victim_at_L326(self)
+    \/ victim_at_L351(self)
+    \/ victim_at_L351b(self)
+    \/ victim_at_L366(self)
+    \/ victim_at_L366b(self)
+    \/ victim_at_L376(self)
+    \/ victim_at_L376b(self)
+    \/ victim_at_L382(self)
+    \/ victim_at_L382b(self)
 
 --------------------------------------------------------------------------------
 
@@ -11833,8 +11367,6 @@ victim_step(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:50: j = j + 1
 \* L28 -> L48
 collector_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ collector_unix_gc_busy' = [collector_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ collector_j' = [collector_j EXCEPT ![self] = collector_j[self] + 1]
@@ -11846,11 +11378,15 @@ collector_L28(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_iter_48_3,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a collector thread at L28: one of its paths
+collector_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ collector_L28(self)
+
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:47: j = 0
 \* L47 -> L48
 collector_L47(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ collector_j' = [collector_j EXCEPT ![self] = 0]
     /\ pc' = [pc EXCEPT ![self] = "L48"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11860,6 +11396,12 @@ collector_L47(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_iter_48_3,
                    collector_unix_gc_busy, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a collector thread at L47: one of its paths
+collector_at_L47(self) ==
+    /\ pc[self] = "L47"
+    /\ fault.kind = "none"
+    /\ collector_L47(self)
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:48: while j < 2 bound 2 {                // another task's close() or sendmsg() runs the collector,
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -11871,8 +11413,6 @@ collector_L47(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L48 -> L28
 collector_L48_1(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_48_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11902,8 +11442,6 @@ collector_L48_1(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:50: j = j + 1
 \* L48 -> L48
 collector_L48_2(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_48_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11930,8 +11468,6 @@ collector_L48_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L48 -> L28
 collector_L48_3(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_48_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11957,8 +11493,6 @@ collector_L48_3(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:50: j = j + 1
 \* L48 -> L48
 collector_L48_4(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_48_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11979,8 +11513,6 @@ collector_L48_4(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:48: while j < 2 bound 2 {                // another task's close() or sendmsg() runs the collector,
 \* L48 -> Done
 collector_L48_5(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ ~collector_j[self] < 2
     /\ ~unix_gc_lock = self
     /\ collector_iter_48_3' = [collector_iter_48_3 EXCEPT ![self] = 0]
@@ -11997,8 +11529,6 @@ collector_L48_5(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:48: while j < 2 bound 2 {                // another task's close() or sendmsg() runs the collector,
 \* fault: model_bound
 collector_L48_bound(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_48_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
@@ -12013,8 +11543,6 @@ collector_L48_bound(self) ==
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:52: }
 \* fault: exit_locked
 collector_L48_locked(self) ==
-    /\ pc[self] = "L48"
-    /\ fault.kind = "none"
     /\ ~collector_j[self] < 2
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 52]
@@ -12025,17 +11553,23 @@ collector_L48_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a collector thread at L48: one of its paths
+collector_at_L48(self) ==
+    /\ pc[self] = "L48"
+    /\ fault.kind = "none"
+    /\ \/ collector_L48_1(self)
+       \/ collector_L48_2(self)
+       \/ collector_L48_3(self)
+       \/ collector_L48_4(self)
+       \/ collector_L48_5(self)
+       \/ collector_L48_bound(self)
+       \/ collector_L48_locked(self)
+
 \* any step of a collector thread
 collector_step(self) ==
-    \/ collector_L28(self)
-    \/ collector_L47(self)
-    \/ collector_L48_1(self)
-    \/ collector_L48_2(self)
-    \/ collector_L48_3(self)
-    \/ collector_L48_4(self)
-    \/ collector_L48_5(self)
-    \/ collector_L48_bound(self)
-    \/ collector_L48_locked(self)
+    \/ collector_at_L28(self)
+    \/ collector_at_L47(self)
+    \/ collector_at_L48(self)
 
 --------------------------------------------------------------------------------
 
@@ -12050,8 +11584,6 @@ collector_step(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -12082,8 +11614,6 @@ delayed_fput_work_worker_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -12125,8 +11655,6 @@ delayed_fput_work_worker_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -12154,8 +11682,6 @@ delayed_fput_work_worker_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -12188,11 +11714,18 @@ delayed_fput_work_worker_L19_4(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L19: one of its paths
+delayed_fput_work_worker_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L19_1(self)
+       \/ delayed_fput_work_worker_L19_2(self)
+       \/ delayed_fput_work_worker_L19_3(self)
+       \/ delayed_fput_work_worker_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -12222,11 +11755,15 @@ delayed_fput_work_worker_L28(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L28: one of its paths
+delayed_fput_work_worker_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L28(self)
+
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -12237,12 +11774,16 @@ delayed_fput_work_worker_L40(self) ==
                    gc_stale, unix_gc_work_pending, unix_gc_work_running, victim_locals,
                    collector_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L40: one of its paths
+delayed_fput_work_worker_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L40(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12277,8 +11818,6 @@ delayed_fput_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12310,8 +11849,6 @@ delayed_fput_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -12325,8 +11862,6 @@ delayed_fput_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -12345,8 +11880,6 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12363,8 +11896,6 @@ delayed_fput_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 delayed_fput_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12385,8 +11916,6 @@ delayed_fput_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12404,13 +11933,23 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L93: one of its paths
+delayed_fput_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L93_1(self)
+       \/ delayed_fput_work_worker_L93_2(self)
+       \/ delayed_fput_work_worker_L93_null(self)
+       \/ delayed_fput_work_worker_L93_uaf(self)
+       \/ delayed_fput_work_worker_L93_null2(self)
+       \/ delayed_fput_work_worker_L93_dfree(self)
+       \/ delayed_fput_work_worker_L93_underflow(self)
+
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
 \* specs/kernel/file.ifl:112: for f in batch {
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -12431,12 +11970,16 @@ delayed_fput_work_worker_L109(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L109: one of its paths
+delayed_fput_work_worker_at_L109(self) ==
+    /\ pc[self] = "L109"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L109(self)
+
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -12472,160 +12015,17 @@ delayed_fput_work_worker_L112_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                       1]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              victim_locals, collector_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              victim_locals, collector_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_4(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
             /\ next_f # NULL /\ file[next_f].st = "live"
             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
                                                                      {next_f}]
@@ -12637,7 +12037,9 @@ delayed_fput_work_worker_L112_4(self) ==
                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
             /\ delayed_fput_work_worker_unix_release_sock_sk' =
                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                    1]
             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
                     ![self] = unix_sock_now[file[next_f].sk].peer]
@@ -12672,21 +12074,148 @@ delayed_fput_work_worker_L112_4(self) ==
 \* specs/kernel/file.ifl:113: __fput(f)
 \* specs/kernel/file.ifl:120: unix_release_sock(f)
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_3(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                               ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           victim_locals, collector_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_4(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+         /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+         /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                  {next_f}]
+         /\ delayed_fput_work_worker_delayed_fput_f' =
+              [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                    ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_f' =
+              [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_sk' =
+              [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+         /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+              [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                 ![self] = unix_sock_now[file[next_f].sk].peer]
+         /\ delayed_fput_work_worker_unix_release_sock_mine' =
+              [delayed_fput_work_worker_unix_release_sock_mine EXCEPT ![self] = {x \in unix_queued :
+                                                                                  sk_buff[x].rcv =
+                                                                                    file[next_f].sk}]
+         /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = {x \in unix_queued :
+                                                                  sk_buff[x].rcv = file[next_f].sk}]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                        unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                        gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                        unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                        delayed_fput_work_worker_delayed_fput_batch,
+                        delayed_fput_work_worker_unix_release_sock_b,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12694,20 +12223,17 @@ delayed_fput_work_worker_L112_null(self) ==
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL
-         /\ file[next_f].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL
+      /\ file[next_f].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12716,20 +12242,17 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12738,24 +12261,21 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk # NULL
-         /\ unix_sock[file[next_f].sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free",
-                      thread |-> self,
-                      line |-> 400,
-                      obj |-> file[next_f].sk]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk # NULL
+      /\ unix_sock[file[next_f].sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free",
+                   thread |-> self,
+                   line |-> 400,
+                   obj |-> file[next_f].sk]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12769,26 +12289,24 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer = NULL
-               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer = NULL
+            /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12802,30 +12320,28 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L112_dfree(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-               /\ fault' = [kind |-> "double_free",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+            /\ fault' = [kind |-> "double_free",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12839,31 +12355,45 @@ delayed_fput_work_worker_L112_dfree(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+            /\ fault' = [kind |-> "refcount_underflow",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L112: one of its paths
+delayed_fput_work_worker_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-               /\ fault' = [kind |-> "refcount_underflow",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L112_1(self)
+       \/ delayed_fput_work_worker_L112_2(self)
+       \/ delayed_fput_work_worker_L112_3(self)
+       \/ delayed_fput_work_worker_L112_4(self)
+       \/ delayed_fput_work_worker_L112_null(self)
+       \/ delayed_fput_work_worker_L112_uaf(self)
+       \/ delayed_fput_work_worker_L112_null2(self)
+       \/ delayed_fput_work_worker_L112_uaf2(self)
+       \/ delayed_fput_work_worker_L112_null3(self)
+       \/ delayed_fput_work_worker_L112_dfree(self)
+       \/ delayed_fput_work_worker_L112_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12883,69 +12413,65 @@ delayed_fput_work_worker_L112_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12965,69 +12491,65 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13045,64 +12567,60 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13110,8 +12628,6 @@ delayed_fput_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13143,8 +12659,6 @@ delayed_fput_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 delayed_fput_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13172,8 +12686,6 @@ delayed_fput_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13186,8 +12698,6 @@ delayed_fput_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13209,23 +12719,21 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13235,27 +12743,25 @@ delayed_fput_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13266,25 +12772,23 @@ delayed_fput_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13295,30 +12799,28 @@ delayed_fput_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13329,29 +12831,27 @@ delayed_fput_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13366,39 +12866,37 @@ delayed_fput_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13415,37 +12913,35 @@ delayed_fput_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13462,42 +12958,40 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13512,39 +13006,37 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13561,37 +13053,35 @@ delayed_fput_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13608,42 +13098,40 @@ delayed_fput_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13658,33 +13146,31 @@ delayed_fput_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13699,46 +13185,67 @@ delayed_fput_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L366: one of its paths
+delayed_fput_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L366_1(self)
+       \/ delayed_fput_work_worker_L366_2(self)
+       \/ delayed_fput_work_worker_L366_3(self)
+       \/ delayed_fput_work_worker_L366_4(self)
+       \/ delayed_fput_work_worker_L366_5(self)
+       \/ delayed_fput_work_worker_L366_null(self)
+       \/ delayed_fput_work_worker_L366_uaf(self)
+       \/ delayed_fput_work_worker_L366_null2(self)
+       \/ delayed_fput_work_worker_L366_uaf2(self)
+       \/ delayed_fput_work_worker_L366_null3(self)
+       \/ delayed_fput_work_worker_L366_uaf3(self)
+       \/ delayed_fput_work_worker_L366_assert(self)
+       \/ delayed_fput_work_worker_L366_list_del(self)
+       \/ delayed_fput_work_worker_L366_null4(self)
+       \/ delayed_fput_work_worker_L366_uaf4(self)
+       \/ delayed_fput_work_worker_L366_list_del2(self)
+       \/ delayed_fput_work_worker_L366_null5(self)
+       \/ delayed_fput_work_worker_L366_uaf5(self)
+       \/ delayed_fput_work_worker_L366_null6(self)
+       \/ delayed_fput_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13773,8 +13280,6 @@ delayed_fput_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13808,8 +13313,6 @@ delayed_fput_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13836,8 +13339,6 @@ delayed_fput_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13850,8 +13351,6 @@ delayed_fput_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13870,8 +13369,6 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13889,8 +13386,6 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 delayed_fput_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13912,8 +13407,6 @@ delayed_fput_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13931,14 +13424,25 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L376: one of its paths
+delayed_fput_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L376_1(self)
+       \/ delayed_fput_work_worker_L376_2(self)
+       \/ delayed_fput_work_worker_L376_3(self)
+       \/ delayed_fput_work_worker_L376_null(self)
+       \/ delayed_fput_work_worker_L376_uaf(self)
+       \/ delayed_fput_work_worker_L376_null2(self)
+       \/ delayed_fput_work_worker_L376_dfree(self)
+       \/ delayed_fput_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13982,8 +13486,6 @@ delayed_fput_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14026,8 +13528,6 @@ delayed_fput_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14062,8 +13562,6 @@ delayed_fput_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14076,8 +13574,6 @@ delayed_fput_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14096,8 +13592,6 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14115,8 +13609,6 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14138,8 +13630,6 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14163,8 +13653,6 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14189,8 +13677,6 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14214,8 +13700,6 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14231,6 +13715,22 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L382: one of its paths
+delayed_fput_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L382_1(self)
+       \/ delayed_fput_work_worker_L382_2(self)
+       \/ delayed_fput_work_worker_L382_3(self)
+       \/ delayed_fput_work_worker_L382_null(self)
+       \/ delayed_fput_work_worker_L382_uaf(self)
+       \/ delayed_fput_work_worker_L382_null2(self)
+       \/ delayed_fput_work_worker_L382_dfree(self)
+       \/ delayed_fput_work_worker_L382_underflow(self)
+       \/ delayed_fput_work_worker_L382_dfree2(self)
+       \/ delayed_fput_work_worker_L382_dfree3(self)
+       \/ delayed_fput_work_worker_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
@@ -14238,8 +13738,6 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14281,8 +13779,6 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14328,8 +13824,6 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14371,8 +13865,6 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14416,40 +13908,35 @@ delayed_fput_work_worker_L411_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L411"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_skb_release_b,
-                        delayed_fput_work_worker_unix_destruct_scm_frame,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L411"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_skb_release_b,
+                     delayed_fput_work_worker_unix_destruct_scm_frame,
+                     delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14457,52 +13944,46 @@ delayed_fput_work_worker_L411_5(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
-                                                         ![self] = next_b]
-         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_unix_destruct_scm_fp,
-                        delayed_fput_work_worker_unix_destruct_scm_bpid,
-                        delayed_fput_work_worker_unix_destruct_scm_c,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                      ![self] = next_b]
+      /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+           [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy,
+                     delayed_fput_work_worker_unix_destruct_scm_fp,
+                     delayed_fput_work_worker_unix_destruct_scm_bpid,
+                     delayed_fput_work_worker_unix_destruct_scm_c, delayed_fput_work_worker_fput_f,
+                     delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -14517,8 +13998,6 @@ delayed_fput_work_worker_L411_null(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
@@ -14537,8 +14016,6 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14559,8 +14036,6 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14579,8 +14054,6 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14603,8 +14076,6 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14623,8 +14094,6 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14647,142 +14116,84 @@ delayed_fput_work_worker_L411_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L411: one of its paths
+delayed_fput_work_worker_at_L411(self) ==
     /\ pc[self] = "L411"
     /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L411_1(self)
+       \/ delayed_fput_work_worker_L411_2(self)
+       \/ delayed_fput_work_worker_L411_3(self)
+       \/ delayed_fput_work_worker_L411_4(self)
+       \/ delayed_fput_work_worker_L411_5(self)
+       \/ delayed_fput_work_worker_L411_6(self)
+       \/ delayed_fput_work_worker_L411_null(self)
+       \/ delayed_fput_work_worker_L411_dfree(self)
+       \/ delayed_fput_work_worker_L411_underflow(self)
+       \/ delayed_fput_work_worker_L411_null2(self)
+       \/ delayed_fput_work_worker_L411_dfree2(self)
+       \/ delayed_fput_work_worker_L411_null3(self)
+       \/ delayed_fput_work_worker_L411_dfree3(self)
+       \/ delayed_fput_work_worker_L411_null4(self)
+       \/ delayed_fput_work_worker_L411_dfree4(self)
+       \/ delayed_fput_work_worker_L411_underflow2(self)
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
-    \/ delayed_fput_work_worker_L19_1(self)
-    \/ delayed_fput_work_worker_L19_2(self)
-    \/ delayed_fput_work_worker_L19_3(self)
-    \/ delayed_fput_work_worker_L19_4(self)
-    \/ delayed_fput_work_worker_L28(self)
-    \/ delayed_fput_work_worker_L40(self)
-    \/ delayed_fput_work_worker_L93_1(self)
-    \/ delayed_fput_work_worker_L93_2(self)
-    \/ delayed_fput_work_worker_L93_null(self)
-    \/ delayed_fput_work_worker_L93_uaf(self)
-    \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_dfree(self)
-    \/ delayed_fput_work_worker_L93_underflow(self)
-    \/ delayed_fput_work_worker_L109(self)
-    \/ delayed_fput_work_worker_L112_1(self)
-    \/ delayed_fput_work_worker_L112_2(self)
-    \/ delayed_fput_work_worker_L112_3(self)
-    \/ delayed_fput_work_worker_L112_4(self)
-    \/ delayed_fput_work_worker_L112_null(self)
-    \/ delayed_fput_work_worker_L112_uaf(self)
-    \/ delayed_fput_work_worker_L112_null2(self)
-    \/ delayed_fput_work_worker_L112_uaf2(self)
-    \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_dfree(self)
-    \/ delayed_fput_work_worker_L112_underflow(self)
-    \/ delayed_fput_work_worker_L366_1(self)
-    \/ delayed_fput_work_worker_L366_2(self)
-    \/ delayed_fput_work_worker_L366_3(self)
-    \/ delayed_fput_work_worker_L366_4(self)
-    \/ delayed_fput_work_worker_L366_5(self)
-    \/ delayed_fput_work_worker_L366_null(self)
-    \/ delayed_fput_work_worker_L366_uaf(self)
-    \/ delayed_fput_work_worker_L366_null2(self)
-    \/ delayed_fput_work_worker_L366_uaf2(self)
-    \/ delayed_fput_work_worker_L366_null3(self)
-    \/ delayed_fput_work_worker_L366_uaf3(self)
-    \/ delayed_fput_work_worker_L366_assert(self)
-    \/ delayed_fput_work_worker_L366_list_del(self)
-    \/ delayed_fput_work_worker_L366_null4(self)
-    \/ delayed_fput_work_worker_L366_uaf4(self)
-    \/ delayed_fput_work_worker_L366_list_del2(self)
-    \/ delayed_fput_work_worker_L366_null5(self)
-    \/ delayed_fput_work_worker_L366_uaf5(self)
-    \/ delayed_fput_work_worker_L366_null6(self)
-    \/ delayed_fput_work_worker_L366_uaf6(self)
-    \/ delayed_fput_work_worker_L376_1(self)
-    \/ delayed_fput_work_worker_L376_2(self)
-    \/ delayed_fput_work_worker_L376_3(self)
-    \/ delayed_fput_work_worker_L376_null(self)
-    \/ delayed_fput_work_worker_L376_uaf(self)
-    \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_dfree(self)
-    \/ delayed_fput_work_worker_L376_underflow(self)
-    \/ delayed_fput_work_worker_L382_1(self)
-    \/ delayed_fput_work_worker_L382_2(self)
-    \/ delayed_fput_work_worker_L382_3(self)
-    \/ delayed_fput_work_worker_L382_null(self)
-    \/ delayed_fput_work_worker_L382_uaf(self)
-    \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_dfree(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
-    \/ delayed_fput_work_worker_L382_dfree2(self)
-    \/ delayed_fput_work_worker_L382_dfree3(self)
-    \/ delayed_fput_work_worker_L382_dfree4(self)
-    \/ delayed_fput_work_worker_L411_1(self)
-    \/ delayed_fput_work_worker_L411_2(self)
-    \/ delayed_fput_work_worker_L411_3(self)
-    \/ delayed_fput_work_worker_L411_4(self)
-    \/ delayed_fput_work_worker_L411_5(self)
-    \/ delayed_fput_work_worker_L411_6(self)
-    \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_underflow(self)
-    \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree2(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
-    \/ delayed_fput_work_worker_L411_dfree3(self)
-    \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_dfree4(self)
-    \/ delayed_fput_work_worker_L411_underflow2(self)
+    \/ delayed_fput_work_worker_at_L19(self)
+    \/ delayed_fput_work_worker_at_L28(self)
+    \/ delayed_fput_work_worker_at_L40(self)
+    \/ delayed_fput_work_worker_at_L93(self)
+    \/ delayed_fput_work_worker_at_L109(self)
+    \/ delayed_fput_work_worker_at_L112(self)
+    \/ delayed_fput_work_worker_at_L366(self)
+    \/ delayed_fput_work_worker_at_L376(self)
+    \/ delayed_fput_work_worker_at_L382(self)
+    \/ delayed_fput_work_worker_at_L411(self)
 
 --------------------------------------------------------------------------------
 
@@ -14791,8 +14202,6 @@ delayed_fput_work_worker_step(self) ==
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53 -> L101
 unix_gc_work_worker_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
@@ -14803,11 +14212,15 @@ unix_gc_work_worker_L53(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running, victim_locals,
                    collector_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53: one of its paths
+unix_gc_work_worker_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53(self)
+
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53b -> L53
 unix_gc_work_worker_L53b(self) ==
-    /\ pc[self] = "L53b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14817,12 +14230,16 @@ unix_gc_work_worker_L53b(self) ==
                    unix_gc_work_pending, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53b: one of its paths
+unix_gc_work_worker_at_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53b(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14852,8 +14269,6 @@ unix_gc_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14881,8 +14296,6 @@ unix_gc_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -14896,8 +14309,6 @@ unix_gc_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -14916,8 +14327,6 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14934,8 +14343,6 @@ unix_gc_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 unix_gc_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14956,8 +14363,6 @@ unix_gc_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14974,12 +14379,22 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L93: one of its paths
+unix_gc_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L93_1(self)
+       \/ unix_gc_work_worker_L93_2(self)
+       \/ unix_gc_work_worker_L93_null(self)
+       \/ unix_gc_work_worker_L93_uaf(self)
+       \/ unix_gc_work_worker_L93_null2(self)
+       \/ unix_gc_work_worker_L93_dfree(self)
+       \/ unix_gc_work_worker_L93_underflow(self)
+
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
 \* L101 -> L107b
 unix_gc_work_worker_L101(self) ==
-    /\ pc[self] = "L101"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
@@ -14991,6 +14406,12 @@ unix_gc_work_worker_L101(self) ==
                    unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L101: one of its paths
+unix_gc_work_worker_at_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L101(self)
+
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
 \* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
@@ -15000,8 +14421,6 @@ unix_gc_work_worker_L101(self) ==
 \* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
 \* L107 -> L138b
 unix_gc_work_worker_L107_1(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
@@ -15234,167 +14653,153 @@ unix_gc_work_worker_L107_1(self) ==
 \* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
 \* L107 -> L107
 unix_gc_work_worker_L107_2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
-          /\ gc_candidates' = Append(gc_candidates, next_u)
-          /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
-          /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_138_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+       /\ gc_candidates' = Append(gc_candidates, next_u)
+       /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
+       /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_138_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
 \* L107 -> L107
 unix_gc_work_worker_L107_3(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL
-          /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL
+       /\ unix_sock[next_u].st # "live"
+       /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL
-          /\ file[unix_sock[next_u].file].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 109,
-                       obj |-> unix_sock[next_u].file]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL
+       /\ file[unix_sock[next_u].file].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 109,
+                    obj |-> unix_sock[next_u].file]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L107_assert(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15402,23 +14807,21 @@ unix_gc_work_worker_L107_assert(self) ==
 \* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
 \* fault: list_del_absent
 unix_gc_work_worker_L107_list_del(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ ~next_u \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ ~next_u \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15427,30 +14830,41 @@ unix_gc_work_worker_L107_list_del(self) ==
 \* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
 \* fault: list_double_add
 unix_gc_work_worker_L107_list_add(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L107: one of its paths
+unix_gc_work_worker_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L107_1(self)
+       \/ unix_gc_work_worker_L107_2(self)
+       \/ unix_gc_work_worker_L107_3(self)
+       \/ unix_gc_work_worker_L107_null(self)
+       \/ unix_gc_work_worker_L107_uaf(self)
+       \/ unix_gc_work_worker_L107_null2(self)
+       \/ unix_gc_work_worker_L107_uaf2(self)
+       \/ unix_gc_work_worker_L107_assert(self)
+       \/ unix_gc_work_worker_L107_list_del(self)
+       \/ unix_gc_work_worker_L107_list_add(self)
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* L107b -> L107
 unix_gc_work_worker_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
                                             ![self] = gc_inflight_list]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
@@ -15466,12 +14880,16 @@ unix_gc_work_worker_L107b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L107b: one of its paths
+unix_gc_work_worker_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L107b(self)
+
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* L138 -> L147b
 unix_gc_work_worker_L138_1(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock = self
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
@@ -15494,65 +14912,59 @@ unix_gc_work_worker_L138_1(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* L138 -> L141
 unix_gc_work_worker_L138_2(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_candidates' = ListDel(gc_candidates, next_u)
-          /\ pc' = [pc EXCEPT ![self] = "L141"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_candidates' = ListDel(gc_candidates, next_u)
+       /\ pc' = [pc EXCEPT ![self] = "L141"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
 \* L138 -> L138
 unix_gc_work_worker_L138_3(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L138"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L138"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* fault: bad_unlock
 unix_gc_work_worker_L138_unlock(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
@@ -15568,26 +14980,32 @@ unix_gc_work_worker_L138_unlock(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L138_list_del(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L138: one of its paths
+unix_gc_work_worker_at_L138(self) ==
     /\ pc[self] = "L138"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L138_1(self)
+       \/ unix_gc_work_worker_L138_2(self)
+       \/ unix_gc_work_worker_L138_3(self)
+       \/ unix_gc_work_worker_L138_unlock(self)
+       \/ unix_gc_work_worker_L138_list_del(self)
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* L138b -> L138
 unix_gc_work_worker_L138b(self) ==
-    /\ pc[self] = "L138b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
                                             ![self] = gc_candidates]
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -15603,11 +15021,15 @@ unix_gc_work_worker_L138b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L138b: one of its paths
+unix_gc_work_worker_at_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L138b(self)
+
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* L141 -> L138
 unix_gc_work_worker_L141(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -15621,8 +15043,6 @@ unix_gc_work_worker_L141(self) ==
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 unix_gc_work_worker_L141_list_add(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add",
                  thread |-> self,
@@ -15635,11 +15055,16 @@ unix_gc_work_worker_L141_list_add(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L141: one of its paths
+unix_gc_work_worker_at_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L141(self)
+       \/ unix_gc_work_worker_L141_list_add(self)
+
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
 unix_gc_work_worker_L147_1(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L147c"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15654,33 +15079,29 @@ unix_gc_work_worker_L147_1(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L147 -> L147
 unix_gc_work_worker_L147_2(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L147"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_skb_release_b,
-                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L147"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                     unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -15688,103 +15109,101 @@ unix_gc_work_worker_L147_2(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L147 -> L366
 unix_gc_work_worker_L147_3(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                    ![self] = next_b]
-         /\ unix_gc_work_worker_unix_destruct_scm_b' =
-              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_unix_destruct_scm_fp,
-                        unix_gc_work_worker_unix_destruct_scm_bpid,
-                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                               ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                 ![self] = next_b]
+      /\ unix_gc_work_worker_unix_destruct_scm_b' = [unix_gc_work_worker_unix_destruct_scm_b EXCEPT
+                                                       ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle,
+                     unix_gc_work_worker_unix_destruct_scm_fp,
+                     unix_gc_work_worker_unix_destruct_scm_bpid,
+                     unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 unix_gc_work_worker_L147_null(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 unix_gc_work_worker_L147_dfree(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 unix_gc_work_worker_L147_underflow(self) ==
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147: one of its paths
+unix_gc_work_worker_at_L147(self) ==
     /\ pc[self] = "L147"
     /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L147_1(self)
+       \/ unix_gc_work_worker_L147_2(self)
+       \/ unix_gc_work_worker_L147_3(self)
+       \/ unix_gc_work_worker_L147_null(self)
+       \/ unix_gc_work_worker_L147_dfree(self)
+       \/ unix_gc_work_worker_L147_underflow(self)
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147b -> L147
 unix_gc_work_worker_L147b(self) ==
-    /\ pc[self] = "L147b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
                                             ![self] = gc_hitlist]
     /\ pc' = [pc EXCEPT ![self] = "L147"]
@@ -15800,6 +15219,12 @@ unix_gc_work_worker_L147b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L147b: one of its paths
+unix_gc_work_worker_at_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L147b(self)
+
 \* specs/kernel/garbage.ifl:151: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:152: gc_hitlist = {}
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
@@ -15810,8 +15235,6 @@ unix_gc_work_worker_L147b(self) ==
 \* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
 \* L147c -> L53b
 unix_gc_work_worker_L147c(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
@@ -15841,8 +15264,6 @@ unix_gc_work_worker_L147c(self) ==
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
 unix_gc_work_worker_L147c_assert(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~Len(gc_candidates) = 0
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
@@ -15852,6 +15273,13 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147c: one of its paths
+unix_gc_work_worker_at_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L147c(self)
+       \/ unix_gc_work_worker_L147c_assert(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15871,65 +15299,60 @@ unix_gc_work_worker_L147c_assert(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15949,65 +15372,60 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16025,59 +15443,55 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16085,8 +15499,6 @@ unix_gc_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16113,8 +15525,6 @@ unix_gc_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 unix_gc_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16138,8 +15548,6 @@ unix_gc_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16152,8 +15560,6 @@ unix_gc_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16175,23 +15581,20 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16201,27 +15604,24 @@ unix_gc_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16232,25 +15632,22 @@ unix_gc_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16261,30 +15658,26 @@ unix_gc_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16295,29 +15688,26 @@ unix_gc_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16332,39 +15722,35 @@ unix_gc_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16381,37 +15767,33 @@ unix_gc_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16428,42 +15810,38 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16478,39 +15856,35 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16527,37 +15901,33 @@ unix_gc_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16574,42 +15944,38 @@ unix_gc_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16624,33 +15990,29 @@ unix_gc_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16665,46 +16027,65 @@ unix_gc_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L366: one of its paths
+unix_gc_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L366_1(self)
+       \/ unix_gc_work_worker_L366_2(self)
+       \/ unix_gc_work_worker_L366_3(self)
+       \/ unix_gc_work_worker_L366_4(self)
+       \/ unix_gc_work_worker_L366_5(self)
+       \/ unix_gc_work_worker_L366_null(self)
+       \/ unix_gc_work_worker_L366_uaf(self)
+       \/ unix_gc_work_worker_L366_null2(self)
+       \/ unix_gc_work_worker_L366_uaf2(self)
+       \/ unix_gc_work_worker_L366_null3(self)
+       \/ unix_gc_work_worker_L366_uaf3(self)
+       \/ unix_gc_work_worker_L366_assert(self)
+       \/ unix_gc_work_worker_L366_list_del(self)
+       \/ unix_gc_work_worker_L366_null4(self)
+       \/ unix_gc_work_worker_L366_uaf4(self)
+       \/ unix_gc_work_worker_L366_list_del2(self)
+       \/ unix_gc_work_worker_L366_null5(self)
+       \/ unix_gc_work_worker_L366_uaf5(self)
+       \/ unix_gc_work_worker_L366_null6(self)
+       \/ unix_gc_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16736,8 +16117,6 @@ unix_gc_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16767,8 +16146,6 @@ unix_gc_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16792,8 +16169,6 @@ unix_gc_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16806,8 +16181,6 @@ unix_gc_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16826,8 +16199,6 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16845,8 +16216,6 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 unix_gc_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16868,8 +16237,6 @@ unix_gc_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16887,14 +16254,25 @@ unix_gc_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L376: one of its paths
+unix_gc_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L376_1(self)
+       \/ unix_gc_work_worker_L376_2(self)
+       \/ unix_gc_work_worker_L376_3(self)
+       \/ unix_gc_work_worker_L376_null(self)
+       \/ unix_gc_work_worker_L376_uaf(self)
+       \/ unix_gc_work_worker_L376_null2(self)
+       \/ unix_gc_work_worker_L376_dfree(self)
+       \/ unix_gc_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16934,8 +16312,6 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16974,8 +16350,6 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17006,8 +16380,6 @@ unix_gc_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -17020,8 +16392,6 @@ unix_gc_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -17040,8 +16410,6 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17059,8 +16427,6 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 unix_gc_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17082,8 +16448,6 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17107,8 +16471,6 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17133,8 +16495,6 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17158,8 +16518,6 @@ unix_gc_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17175,85 +16533,39 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L382: one of its paths
+unix_gc_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L382_1(self)
+       \/ unix_gc_work_worker_L382_2(self)
+       \/ unix_gc_work_worker_L382_3(self)
+       \/ unix_gc_work_worker_L382_null(self)
+       \/ unix_gc_work_worker_L382_uaf(self)
+       \/ unix_gc_work_worker_L382_null2(self)
+       \/ unix_gc_work_worker_L382_dfree(self)
+       \/ unix_gc_work_worker_L382_underflow(self)
+       \/ unix_gc_work_worker_L382_dfree2(self)
+       \/ unix_gc_work_worker_L382_dfree3(self)
+       \/ unix_gc_work_worker_L382_dfree4(self)
+
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L53(self)
-    \/ unix_gc_work_worker_L53b(self)
-    \/ unix_gc_work_worker_L93_1(self)
-    \/ unix_gc_work_worker_L93_2(self)
-    \/ unix_gc_work_worker_L93_null(self)
-    \/ unix_gc_work_worker_L93_uaf(self)
-    \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_dfree(self)
-    \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L101(self)
-    \/ unix_gc_work_worker_L107_1(self)
-    \/ unix_gc_work_worker_L107_2(self)
-    \/ unix_gc_work_worker_L107_3(self)
-    \/ unix_gc_work_worker_L107_null(self)
-    \/ unix_gc_work_worker_L107_uaf(self)
-    \/ unix_gc_work_worker_L107_null2(self)
-    \/ unix_gc_work_worker_L107_uaf2(self)
-    \/ unix_gc_work_worker_L107_assert(self)
-    \/ unix_gc_work_worker_L107_list_del(self)
-    \/ unix_gc_work_worker_L107_list_add(self)
-    \/ unix_gc_work_worker_L107b(self)
-    \/ unix_gc_work_worker_L138_1(self)
-    \/ unix_gc_work_worker_L138_2(self)
-    \/ unix_gc_work_worker_L138_3(self)
-    \/ unix_gc_work_worker_L138_unlock(self)
-    \/ unix_gc_work_worker_L138_list_del(self)
-    \/ unix_gc_work_worker_L138b(self)
-    \/ unix_gc_work_worker_L141(self)
-    \/ unix_gc_work_worker_L141_list_add(self)
-    \/ unix_gc_work_worker_L147_1(self)
-    \/ unix_gc_work_worker_L147_2(self)
-    \/ unix_gc_work_worker_L147_3(self)
-    \/ unix_gc_work_worker_L147_null(self)
-    \/ unix_gc_work_worker_L147_dfree(self)
-    \/ unix_gc_work_worker_L147_underflow(self)
-    \/ unix_gc_work_worker_L147b(self)
-    \/ unix_gc_work_worker_L147c(self)
-    \/ unix_gc_work_worker_L147c_assert(self)
-    \/ unix_gc_work_worker_L366_1(self)
-    \/ unix_gc_work_worker_L366_2(self)
-    \/ unix_gc_work_worker_L366_3(self)
-    \/ unix_gc_work_worker_L366_4(self)
-    \/ unix_gc_work_worker_L366_5(self)
-    \/ unix_gc_work_worker_L366_null(self)
-    \/ unix_gc_work_worker_L366_uaf(self)
-    \/ unix_gc_work_worker_L366_null2(self)
-    \/ unix_gc_work_worker_L366_uaf2(self)
-    \/ unix_gc_work_worker_L366_null3(self)
-    \/ unix_gc_work_worker_L366_uaf3(self)
-    \/ unix_gc_work_worker_L366_assert(self)
-    \/ unix_gc_work_worker_L366_list_del(self)
-    \/ unix_gc_work_worker_L366_null4(self)
-    \/ unix_gc_work_worker_L366_uaf4(self)
-    \/ unix_gc_work_worker_L366_list_del2(self)
-    \/ unix_gc_work_worker_L366_null5(self)
-    \/ unix_gc_work_worker_L366_uaf5(self)
-    \/ unix_gc_work_worker_L366_null6(self)
-    \/ unix_gc_work_worker_L366_uaf6(self)
-    \/ unix_gc_work_worker_L376_1(self)
-    \/ unix_gc_work_worker_L376_2(self)
-    \/ unix_gc_work_worker_L376_3(self)
-    \/ unix_gc_work_worker_L376_null(self)
-    \/ unix_gc_work_worker_L376_uaf(self)
-    \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_dfree(self)
-    \/ unix_gc_work_worker_L376_underflow(self)
-    \/ unix_gc_work_worker_L382_1(self)
-    \/ unix_gc_work_worker_L382_2(self)
-    \/ unix_gc_work_worker_L382_3(self)
-    \/ unix_gc_work_worker_L382_null(self)
-    \/ unix_gc_work_worker_L382_uaf(self)
-    \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_dfree(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
-    \/ unix_gc_work_worker_L382_dfree2(self)
-    \/ unix_gc_work_worker_L382_dfree3(self)
-    \/ unix_gc_work_worker_L382_dfree4(self)
+    \/ unix_gc_work_worker_at_L53(self)
+    \/ unix_gc_work_worker_at_L53b(self)
+    \/ unix_gc_work_worker_at_L93(self)
+    \/ unix_gc_work_worker_at_L101(self)
+    \/ unix_gc_work_worker_at_L107(self)
+    \/ unix_gc_work_worker_at_L107b(self)
+    \/ unix_gc_work_worker_at_L138(self)
+    \/ unix_gc_work_worker_at_L138b(self)
+    \/ unix_gc_work_worker_at_L141(self)
+    \/ unix_gc_work_worker_at_L147(self)
+    \/ unix_gc_work_worker_at_L147b(self)
+    \/ unix_gc_work_worker_at_L147c(self)
+    \/ unix_gc_work_worker_at_L366(self)
+    \/ unix_gc_work_worker_at_L376(self)
+    \/ unix_gc_work_worker_at_L382(self)
 
 --------------------------------------------------------------------------------
 

@@ -690,172 +690,164 @@ AllDone ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:23: i = 0
 \* L17 -> L24
 victim_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ victim_u' = [victim_u EXCEPT ![self] = new_user_struct]
-                               /\ victim_task_new_nr' = [victim_task_new_nr EXCEPT ![self] = 0]
-                               /\ victim_task_new_user' = [victim_task_new_user EXCEPT
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ victim_u' = [victim_u EXCEPT ![self] = new_user_struct]
+                            /\ victim_task_new_nr' = [victim_task_new_nr EXCEPT ![self] = 0]
+                            /\ victim_task_new_user' = [victim_task_new_user EXCEPT ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ victim_task_new_t' = [victim_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0],
+                                                  ![new_pid].nr = 100]
+                            /\ victim_task_new_p' = [victim_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000]]
+                            /\ victim_task_new_c' = [victim_task_new_c EXCEPT ![self] = NULL]
+                            /\ victim_me' = [victim_me EXCEPT ![self] = new_task]
+                            /\ victim_sys_socketpair_t' = [victim_sys_socketpair_t EXCEPT
                                                              ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ victim_task_new_t' = [victim_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0],
-                                                     ![new_pid].nr = 100]
-                               /\ victim_task_new_p' = [victim_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000]]
-                               /\ victim_task_new_c' = [victim_task_new_c EXCEPT ![self] = NULL]
-                               /\ victim_me' = [victim_me EXCEPT ![self] = new_task]
-                               /\ victim_sys_socketpair_t' = [victim_sys_socketpair_t EXCEPT
-                                                                ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ victim_sys_socketpair_f' = [victim_sys_socketpair_f EXCEPT
-                                                                ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ victim_sys_socketpair_sk' = [victim_sys_socketpair_sk EXCEPT
-                                                                 ![self] = NULL]
-                               /\ victim_fd_install_t' = [victim_fd_install_t EXCEPT ![self] = NULL]
-                               /\ victim_fd_install_f' = [victim_fd_install_f EXCEPT ![self] = NULL]
-                               /\ victim_a' = [victim_a EXCEPT ![self] = new_file]
-                               /\ victim_sys_socketpair_peer_t' =
-                                    [victim_sys_socketpair_peer_t EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_fa' =
-                                    [victim_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_f' =
-                                    [victim_sys_socketpair_peer_f EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_sk' =
-                                    [victim_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ victim_sys_socketpair_peer_ska' =
-                                    [victim_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ victim_b' = [victim_b EXCEPT ![self] = new_file2]
-                               /\ victim_s' = [victim_s EXCEPT ![self] = new_file2]
-                               /\ victim_i' = [victim_i EXCEPT ![self] = 0]
-                               /\ pc' = [pc EXCEPT ![self] = "L24"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, victim_b2,
-                                              victim_iter_24_3, victim_sys_close_frame,
-                                              victim_fput_f, victim_file_final_put_f,
-                                              victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                                              victim_skb_release_b, victim_unix_destruct_scm_frame,
-                                              victim_unix_notinflight_frame, victim_scm_recv_frame,
-                                              victim_scm_destroy_cred_frame,
-                                              victim_unix_peek_fds_frame,
-                                              victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                                              victim_sys_sendmsg_frame,
-                                              victim_unix_dgram_queue_frame,
-                                              victim_unix_dgram_try_queue_frame,
-                                              victim_maybe_add_creds_frame,
-                                              victim_unix_attach_fds_frame,
-                                              victim_unix_inflight_frame,
-                                              victim_unix_scm_to_skb_creds_frame,
-                                              victim_scm_fp_copy_frame,
-                                              victim_wait_for_unix_gc_late_frame,
-                                              victim_scm_send_cred_t, victim_scm_send_pid_t,
-                                              victim_wait_for_unix_gc_early_trigger,
-                                              victim_unix_gc_busy, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ victim_sys_socketpair_f' = [victim_sys_socketpair_f EXCEPT
+                                                             ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ victim_sys_socketpair_sk' = [victim_sys_socketpair_sk EXCEPT
+                                                              ![self] = NULL]
+                            /\ victim_fd_install_t' = [victim_fd_install_t EXCEPT ![self] = NULL]
+                            /\ victim_fd_install_f' = [victim_fd_install_f EXCEPT ![self] = NULL]
+                            /\ victim_a' = [victim_a EXCEPT ![self] = new_file]
+                            /\ victim_sys_socketpair_peer_t' = [victim_sys_socketpair_peer_t EXCEPT
+                                                                  ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_fa' =
+                                 [victim_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_f' = [victim_sys_socketpair_peer_f EXCEPT
+                                                                  ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_sk' =
+                                 [victim_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
+                            /\ victim_sys_socketpair_peer_ska' =
+                                 [victim_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ victim_b' = [victim_b EXCEPT ![self] = new_file2]
+                            /\ victim_s' = [victim_s EXCEPT ![self] = new_file2]
+                            /\ victim_i' = [victim_i EXCEPT ![self] = 0]
+                            /\ pc' = [pc EXCEPT ![self] = "L24"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, victim_b2,
+                                           victim_iter_24_3, victim_sys_close_frame, victim_fput_f,
+                                           victim_file_final_put_f, victim_sys_recvmsg_peek_frame,
+                                           victim_kfree_skb_b, victim_skb_release_b,
+                                           victim_unix_destruct_scm_frame,
+                                           victim_unix_notinflight_frame, victim_scm_recv_frame,
+                                           victim_scm_destroy_cred_frame,
+                                           victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                                           victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                                           victim_unix_dgram_queue_frame,
+                                           victim_unix_dgram_try_queue_frame,
+                                           victim_maybe_add_creds_frame,
+                                           victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                                           victim_unix_scm_to_skb_creds_frame,
+                                           victim_scm_fp_copy_frame,
+                                           victim_wait_for_unix_gc_late_frame,
+                                           victim_scm_send_cred_t, victim_scm_send_pid_t,
+                                           victim_wait_for_unix_gc_early_trigger,
+                                           victim_unix_gc_busy, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:17: u = alloc user_struct
 \* fault: model_bound
 victim_L17_bound(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -870,12 +862,30 @@ victim_L17_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 victim_L17_bound2(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:17: u = alloc user_struct
+\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:18: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+victim_L17_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -888,16 +898,17 @@ victim_L17_bound2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:18: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-victim_L17_bound3(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+victim_L17_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -912,18 +923,25 @@ victim_L17_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:19: a = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-victim_L17_bound4(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+victim_L17_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -945,20 +963,21 @@ victim_L17_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:19: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-victim_L17_bound5(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+victim_L17_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -981,22 +1000,26 @@ victim_L17_bound5(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:19: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-victim_L17_bound6(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+victim_L17_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1023,33 +1046,38 @@ victim_L17_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-victim_L17_assert(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                                        delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, victim_locals, collector_locals,
-                                        delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:20: b = sys_socketpair_peer(me, a)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+victim_L17_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live", f_count |-> 1, sk |-> NULL],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                                     delayed_fput_work_running, unix_gc_work_pending,
+                                     unix_gc_work_running, victim_locals, collector_locals,
+                                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:17: u = alloc user_struct
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:18: me = task_new(100, u)
@@ -1072,16 +1100,22 @@ victim_L17_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:20: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-victim_L17_bound7(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+victim_L17_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -1089,13 +1123,23 @@ victim_L17_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1128,22 +1172,35 @@ victim_L17_bound7(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:20: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-victim_L17_bound8(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+victim_L17_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -1158,17 +1215,21 @@ victim_L17_bound8(self) ==
                                                              sk |-> NULL],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1206,167 +1267,72 @@ victim_L17_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-victim_L17_getzero(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:17: u = alloc user_struct
-\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:18: me = task_new(100, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:19: a = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/bugs/cve_2021_0920/fixed_swapped.ifl:20: b = sys_socketpair_peer(me, a)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 victim_L17_getzero2(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           victim_locals, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:17: u = alloc user_struct
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:18: me = task_new(100, u)
@@ -1401,69 +1367,85 @@ victim_L17_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 victim_L17_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           victim_locals, collector_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a victim thread at L17: one of its paths
+victim_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              victim_locals, collector_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ victim_L17(self)
+       \/ victim_L17_bound(self)
+       \/ victim_L17_bound2(self)
+       \/ victim_L17_bound3(self)
+       \/ victim_L17_bound4(self)
+       \/ victim_L17_bound5(self)
+       \/ victim_L17_bound6(self)
+       \/ victim_L17_assert(self)
+       \/ victim_L17_bound7(self)
+       \/ victim_L17_bound8(self)
+       \/ victim_L17_getzero(self)
+       \/ victim_L17_getzero2(self)
+       \/ victim_L17_assert2(self)
 
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:24: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:25: sys_sendmsg(me, s, s)
@@ -1471,8 +1453,6 @@ victim_L17_assert2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L24 -> L19
 victim_L24_1(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_24_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -1513,8 +1493,6 @@ victim_L24_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L24 -> L42
 victim_L24_2(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_24_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -1559,8 +1537,6 @@ victim_L24_2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:30: b2 = sys_recvmsg_peek(me, a)
 \* L24 -> L305
 victim_L24_3(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1611,8 +1587,6 @@ victim_L24_3(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:30: b2 = sys_recvmsg_peek(me, a)
 \* L24 -> L305
 victim_L24_4(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1657,8 +1631,6 @@ victim_L24_4(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:24: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* fault: model_bound
 victim_L24_bound(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_24_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 24]
@@ -1674,8 +1646,6 @@ victim_L24_bound(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L24_null(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
@@ -1691,8 +1661,6 @@ victim_L24_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L24_uaf(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL
     /\ task[victim_me[self]].st # "live"
@@ -1709,8 +1677,6 @@ victim_L24_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L24_assert(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ ~victim_b[self] \in task[victim_me[self]].fds
@@ -1730,8 +1696,6 @@ victim_L24_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L24_null2(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1753,8 +1717,6 @@ victim_L24_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L24_uaf2(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1778,8 +1740,6 @@ victim_L24_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L24_null3(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1802,8 +1762,6 @@ victim_L24_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L24_dfree(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1827,8 +1785,6 @@ victim_L24_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L24_underflow(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~victim_i[self] < 2
     /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
     /\ victim_b[self] \in task[victim_me[self]].fds
@@ -1846,10 +1802,26 @@ victim_L24_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L24: one of its paths
+victim_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ \/ victim_L24_1(self)
+       \/ victim_L24_2(self)
+       \/ victim_L24_3(self)
+       \/ victim_L24_4(self)
+       \/ victim_L24_bound(self)
+       \/ victim_L24_null(self)
+       \/ victim_L24_uaf(self)
+       \/ victim_L24_assert(self)
+       \/ victim_L24_null2(self)
+       \/ victim_L24_uaf2(self)
+       \/ victim_L24_null3(self)
+       \/ victim_L24_dfree(self)
+       \/ victim_L24_underflow(self)
+
 \* L35 -> Done
 victim_L35(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1862,8 +1834,6 @@ victim_L35(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:35: }
 \* fault: exit_locked
 victim_L35_locked(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1873,13 +1843,18 @@ victim_L35_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L35: one of its paths
+victim_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ victim_L35(self)
+       \/ victim_L35_locked(self)
+
 \* specs/kernel/unix_peek_v5.14.ifl:17: scm_fp = b.fp
 \* specs/kernel/unix_peek_v5.14.ifl:18: if scm_fp != null {
 \* specs/kernel/unix_peek_v5.14.ifl:19: get scm_fp.f_count
 \* L17b -> L22
 victim_L17b_1(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -1915,8 +1890,6 @@ victim_L17b_1(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:18: if scm_fp != null {
 \* L17b -> L22
 victim_L17b_2(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ victim_unix_peek_fds_scm_fp' = [victim_unix_peek_fds_scm_fp EXCEPT
@@ -1945,8 +1918,6 @@ victim_L17b_2(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:17: scm_fp = b.fp
 \* fault: null_deref
 victim_L17b_null(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1959,8 +1930,6 @@ victim_L17b_null(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:17: scm_fp = b.fp
 \* fault: use_after_free
 victim_L17b_uaf(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1979,8 +1948,6 @@ victim_L17b_uaf(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:19: get scm_fp.f_count
 \* fault: null_deref
 victim_L17b_null2(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp = NULL
@@ -1997,8 +1964,6 @@ victim_L17b_null2(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:19: get scm_fp.f_count
 \* fault: use_after_free
 victim_L17b_uaf2(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
@@ -2019,8 +1984,6 @@ victim_L17b_uaf2(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:19: get scm_fp.f_count
 \* fault: get_zero
 victim_L17b_getzero(self) ==
-    /\ pc[self] = "L17b"
-    /\ fault.kind = "none"
     /\ victim_unix_peek_fds_b[self] # NULL /\ sk_buff[victim_unix_peek_fds_b[self]].st = "live"
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL
     /\ sk_buff[victim_unix_peek_fds_b[self]].fp # NULL /\
@@ -2037,11 +2000,21 @@ victim_L17b_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L17b: one of its paths
+victim_at_L17b(self) ==
+    /\ pc[self] = "L17b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L17b_1(self)
+       \/ victim_L17b_2(self)
+       \/ victim_L17b_null(self)
+       \/ victim_L17b_uaf(self)
+       \/ victim_L17b_null2(self)
+       \/ victim_L17b_uaf2(self)
+       \/ victim_L17b_getzero(self)
+
 \* specs/kernel/unix_peek_v5.14.ifl:22: lock unix_gc_lock
 \* L22 -> L23
 victim_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ pc' = [pc EXCEPT ![self] = "L23"]
@@ -2052,6 +2025,12 @@ victim_L22(self) ==
                    unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L22: one of its paths
+victim_at_L22(self) ==
+    /\ pc[self] = "L22"
+    /\ fault.kind = "none"
+    /\ victim_L22(self)
+
 \* specs/kernel/unix_peek_v5.14.ifl:23: unlock unix_gc_lock
 \* specs/kernel/unix_peek_v5.14.ifl:24: return scm_fp
 \* specs/kernel/af_unix.ifl:317: scm_recv(t, scm_pid, scm_cred, scm_fp)
@@ -2059,8 +2038,6 @@ victim_L22(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L23 -> L39
 victim_L23_1(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ victim_sys_recvmsg_peek_scm_pid[self] # NULL
     /\ unix_gc_lock' = NULL
@@ -2109,8 +2086,6 @@ victim_L23_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L23 -> L42b
 victim_L23_2(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
     /\ victim_sys_recvmsg_peek_scm_cred[self] # NULL
@@ -2162,8 +2137,6 @@ victim_L23_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L23 -> L72
 victim_L23_3(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
     /\ ~victim_sys_recvmsg_peek_scm_cred[self] # NULL
@@ -2217,8 +2190,6 @@ victim_L23_3(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L23 -> L351
 victim_L23_4(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ ~victim_sys_recvmsg_peek_scm_pid[self] # NULL
     /\ ~victim_sys_recvmsg_peek_scm_cred[self] # NULL
@@ -2260,8 +2231,6 @@ victim_L23_4(self) ==
 \* specs/kernel/unix_peek_v5.14.ifl:23: unlock unix_gc_lock
 \* fault: bad_unlock
 victim_L23_unlock(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 23]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2270,6 +2239,16 @@ victim_L23_unlock(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L23: one of its paths
+victim_at_L23(self) ==
+    /\ pc[self] = "L23"
+    /\ fault.kind = "none"
+    /\ \/ victim_L23_1(self)
+       \/ victim_L23_2(self)
+       \/ victim_L23_3(self)
+       \/ victim_L23_4(self)
+       \/ victim_L23_unlock(self)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -2280,8 +2259,6 @@ victim_L23_unlock(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 victim_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -2318,8 +2295,6 @@ victim_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 victim_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -2354,8 +2329,6 @@ victim_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 victim_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -2388,8 +2361,6 @@ victim_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 victim_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -2415,6 +2386,15 @@ victim_L19_4(self) ==
                    victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L19: one of its paths
+victim_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ victim_L19_1(self)
+       \/ victim_L19_2(self)
+       \/ victim_L19_3(self)
+       \/ victim_L19_4(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
@@ -2424,8 +2404,6 @@ victim_L19_4(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L17b
 victim_L29_1(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL /\
@@ -2470,8 +2448,6 @@ victim_L29_1(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L17b
 victim_L29_2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2511,8 +2487,6 @@ victim_L29_2(self) ==
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
 \* L29 -> L17b
 victim_L29_3(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ ~sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2548,8 +2522,6 @@ victim_L29_3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: null_deref
 victim_L29_null(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2562,8 +2534,6 @@ victim_L29_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: use_after_free
 victim_L29_uaf(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2582,8 +2552,6 @@ victim_L29_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 victim_L29_null2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred = NULL
@@ -2600,8 +2568,6 @@ victim_L29_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 victim_L29_uaf2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
@@ -2622,8 +2588,6 @@ victim_L29_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: get_zero
 victim_L29_getzero(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_cred_b[self] # NULL /\ sk_buff[victim_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[victim_scm_recv_cred_b[self]].cred # NULL /\
@@ -2640,11 +2604,22 @@ victim_L29_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L29: one of its paths
+victim_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ victim_L29_1(self)
+       \/ victim_L29_2(self)
+       \/ victim_L29_3(self)
+       \/ victim_L29_null(self)
+       \/ victim_L29_uaf(self)
+       \/ victim_L29_null2(self)
+       \/ victim_L29_uaf2(self)
+       \/ victim_L29_getzero(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
 victim_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ victim_unix_gc_busy' = [victim_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -2667,6 +2642,12 @@ victim_L28(self) ==
                    victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L28: one of its paths
+victim_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ victim_L28(self)
+
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
@@ -2674,57 +2655,54 @@ victim_L28(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:43: if scm_pid != null {
 \* L30 -> L45
 victim_L30_1(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = victim_sys_sendmsg_scm_pid[self]]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = victim_sys_sendmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                         victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = victim_sys_sendmsg_scm_pid[self]]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = victim_sys_sendmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L45"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
+                      victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -2734,58 +2712,55 @@ victim_L30_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L30 -> L51
 victim_L30_2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ victim_sys_sendmsg_scm_cred[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = victim_sys_sendmsg_scm_pid[self]]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = victim_sys_sendmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L51"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                         victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ victim_sys_sendmsg_scm_cred[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = victim_sys_sendmsg_scm_pid[self]]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = victim_sys_sendmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
+                      victim_unix_inflight_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -2796,68 +2771,62 @@ victim_L30_2(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L30 -> L226
 victim_L30_3(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
-          /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
-          /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
-          /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
-          /\ ~victim_sys_sendmsg_scm_cred[self] # NULL
-          /\ file' = [file EXCEPT
-                        ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
-                                                                   1]
-          /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = NULL]
-          /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = NULL]
-          /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = NULL]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT
-                                            ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT
-                                             ![self] = victim_sys_sendmsg_fd[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L226"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
-                         victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
-                         victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
-                         victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                         victim_maybe_add_creds_frame, victim_unix_inflight_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
+       /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
+       /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
+       /\ file[victim_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
+       /\ ~victim_sys_sendmsg_scm_cred[self] # NULL
+       /\ file' = [file EXCEPT
+                     ![victim_scm_fp_copy_fd[self]].f_count = file[victim_scm_fp_copy_fd[self]].f_count +
+                                                                1]
+       /\ victim_scm_fp_copy_t' = [victim_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ victim_scm_fp_copy_fd' = [victim_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ victim_sys_sendmsg_b' = [victim_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_scm_to_skb_creds_b' = [victim_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_scm_to_skb_creds_scm_pid' = [victim_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = NULL]
+       /\ victim_unix_scm_to_skb_creds_scm_cred' = [victim_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = NULL]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT
+                                         ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT
+                                          ![self] = victim_sys_sendmsg_fd[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L226"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_t, victim_sys_sendmsg_f,
+                      victim_sys_sendmsg_fd, victim_sys_sendmsg_scm_pid,
+                      victim_sys_sendmsg_scm_cred, victim_sys_sendmsg_err,
+                      victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
+                      victim_maybe_add_creds_frame, victim_unix_inflight_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: null_deref
 victim_L30_null(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 30]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2870,8 +2839,6 @@ victim_L30_null(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: use_after_free
 victim_L30_uaf(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL
     /\ task[victim_scm_fp_copy_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2888,8 +2855,6 @@ victim_L30_uaf(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: assertion
 victim_L30_assert(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ ~victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 30]
@@ -2904,8 +2869,6 @@ victim_L30_assert(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: null_deref
 victim_L30_null2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] = NULL
@@ -2921,8 +2884,6 @@ victim_L30_null2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: use_after_free
 victim_L30_uaf2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL
@@ -2942,8 +2903,6 @@ victim_L30_uaf2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: get_zero
 victim_L30_getzero(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
@@ -2964,8 +2923,6 @@ victim_L30_getzero(self) ==
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
 \* fault: model_bound
 victim_L30_bound(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ victim_scm_fp_copy_t[self] # NULL /\ task[victim_scm_fp_copy_t[self]].st = "live"
     /\ victim_scm_fp_copy_fd[self] \in task[victim_scm_fp_copy_t[self]].fds
     /\ victim_scm_fp_copy_fd[self] # NULL /\ file[victim_scm_fp_copy_fd[self]].st = "live"
@@ -2979,6 +2936,21 @@ victim_L30_bound(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L30: one of its paths
+victim_at_L30(self) ==
+    /\ pc[self] = "L30"
+    /\ fault.kind = "none"
+    /\ \/ victim_L30_1(self)
+       \/ victim_L30_2(self)
+       \/ victim_L30_3(self)
+       \/ victim_L30_null(self)
+       \/ victim_L30_uaf(self)
+       \/ victim_L30_assert(self)
+       \/ victim_L30_null2(self)
+       \/ victim_L30_uaf2(self)
+       \/ victim_L30_getzero(self)
+       \/ victim_L30_bound(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
 \* specs/kernel/scm_creds_v3.2.ifl:18: return null
@@ -2988,8 +2960,6 @@ victim_L30_bound(self) ==
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
 \* L42 -> L30
 victim_L42(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ victim_wait_for_unix_gc_early_trigger' = [victim_wait_for_unix_gc_early_trigger EXCEPT
                                                    ![self] = FALSE]
@@ -3022,13 +2992,17 @@ victim_L42(self) ==
                    victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a victim thread at L42: one of its paths
+victim_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ victim_L42(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L45 -> L51
 victim_L45_1(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3054,8 +3028,6 @@ victim_L45_1(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L45 -> L226
 victim_L45_2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3101,8 +3073,6 @@ victim_L45_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
 victim_L45_null(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3115,8 +3085,6 @@ victim_L45_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
 victim_L45_uaf(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[victim_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3134,8 +3102,6 @@ victim_L45_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: null_deref
 victim_L45_null2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -3151,8 +3117,6 @@ victim_L45_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: use_after_free
 victim_L45_uaf2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -3172,8 +3136,6 @@ victim_L45_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: get_zero
 victim_L45_getzero(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -3190,13 +3152,23 @@ victim_L45_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L45: one of its paths
+victim_at_L45(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ \/ victim_L45_1(self)
+       \/ victim_L45_2(self)
+       \/ victim_L45_null(self)
+       \/ victim_L45_uaf(self)
+       \/ victim_L45_null2(self)
+       \/ victim_L45_uaf2(self)
+       \/ victim_L45_getzero(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L51 -> L226
 victim_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -3241,8 +3213,6 @@ victim_L51(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
 victim_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3255,8 +3225,6 @@ victim_L51_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
 victim_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[victim_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3274,8 +3242,6 @@ victim_L51_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: null_deref
 victim_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -3291,8 +3257,6 @@ victim_L51_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: use_after_free
 victim_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -3312,8 +3276,6 @@ victim_L51_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: get_zero
 victim_L51_getzero(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ victim_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[victim_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ victim_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -3330,12 +3292,21 @@ victim_L51_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L51: one of its paths
+victim_at_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ \/ victim_L51(self)
+       \/ victim_L51_null(self)
+       \/ victim_L51_uaf(self)
+       \/ victim_L51_null2(self)
+       \/ victim_L51_uaf2(self)
+       \/ victim_L51_getzero(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 victim_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3357,8 +3328,6 @@ victim_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 victim_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3397,8 +3366,6 @@ victim_L39_2(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L39 -> L351
 victim_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3439,8 +3406,6 @@ victim_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 victim_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3461,8 +3426,6 @@ victim_L39_4(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 victim_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3500,8 +3463,6 @@ victim_L39_5(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L39 -> L351
 victim_L39_6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3540,8 +3501,6 @@ victim_L39_6(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 victim_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3554,8 +3513,6 @@ victim_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 victim_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3572,8 +3529,6 @@ victim_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 victim_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -3588,12 +3543,24 @@ victim_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L39: one of its paths
+victim_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ victim_L39_1(self)
+       \/ victim_L39_2(self)
+       \/ victim_L39_3(self)
+       \/ victim_L39_4(self)
+       \/ victim_L39_5(self)
+       \/ victim_L39_6(self)
+       \/ victim_L39_null(self)
+       \/ victim_L39_dfree(self)
+       \/ victim_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42c
 victim_L39b_1(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3614,8 +3581,6 @@ victim_L39b_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93b
 victim_L39b_2(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3651,8 +3616,6 @@ victim_L39b_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42c
 victim_L39b_3(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3672,8 +3635,6 @@ victim_L39b_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93b
 victim_L39b_4(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3707,8 +3668,6 @@ victim_L39b_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 victim_L39b_null(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3721,8 +3680,6 @@ victim_L39b_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 victim_L39b_dfree(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3739,8 +3696,6 @@ victim_L39b_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 victim_L39b_underflow(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -3755,13 +3710,23 @@ victim_L39b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L39b: one of its paths
+victim_at_L39b(self) ==
+    /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L39b_1(self)
+       \/ victim_L39b_2(self)
+       \/ victim_L39b_3(self)
+       \/ victim_L39b_4(self)
+       \/ victim_L39b_null(self)
+       \/ victim_L39b_dfree(self)
+       \/ victim_L39b_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42b -> L72
 victim_L42b_1(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3798,8 +3763,6 @@ victim_L42b_1(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L42b -> L351
 victim_L42b_2(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3840,8 +3803,6 @@ victim_L42b_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42b -> L72
 victim_L42b_3(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -3877,8 +3838,6 @@ victim_L42b_3(self) ==
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L42b -> L351
 victim_L42b_4(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -3916,8 +3875,6 @@ victim_L42b_4(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 victim_L42b_null(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3930,8 +3887,6 @@ victim_L42b_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 victim_L42b_dfree(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3948,8 +3903,6 @@ victim_L42b_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 victim_L42b_underflow(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -3964,12 +3917,22 @@ victim_L42b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L42b: one of its paths
+victim_at_L42b(self) ==
+    /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L42b_1(self)
+       \/ victim_L42b_2(self)
+       \/ victim_L42b_3(self)
+       \/ victim_L42b_4(self)
+       \/ victim_L42b_null(self)
+       \/ victim_L42b_dfree(self)
+       \/ victim_L42b_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42c -> L93b
 victim_L42c_1(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -4004,8 +3967,6 @@ victim_L42c_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42c -> L93b
 victim_L42c_2(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -4038,8 +3999,6 @@ victim_L42c_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 victim_L42c_null(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4052,8 +4011,6 @@ victim_L42c_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 victim_L42c_dfree(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -4070,8 +4027,6 @@ victim_L42c_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 victim_L42c_underflow(self) ==
-    /\ pc[self] = "L42c"
-    /\ fault.kind = "none"
     /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -4086,13 +4041,21 @@ victim_L42c_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L42c: one of its paths
+victim_at_L42c(self) ==
+    /\ pc[self] = "L42c"
+    /\ fault.kind = "none"
+    /\ \/ victim_L42c_1(self)
+       \/ victim_L42c_2(self)
+       \/ victim_L42c_null(self)
+       \/ victim_L42c_dfree(self)
+       \/ victim_L42c_underflow(self)
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:318: kfree_skb(b)
 \* L72 -> L351
 victim_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL /\ task[victim_fd_install_t[self]].st = "live"
     /\ victim_fd_install_f[self] \notin task[victim_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -4129,8 +4092,6 @@ victim_L72(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: null_deref
 victim_L72_null(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4143,8 +4104,6 @@ victim_L72_null(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
 victim_L72_uaf(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL
     /\ task[victim_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4161,8 +4120,6 @@ victim_L72_uaf(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 victim_L72_assert(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ victim_fd_install_t[self] # NULL /\ task[victim_fd_install_t[self]].st = "live"
     /\ ~victim_fd_install_f[self] \notin task[victim_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -4173,12 +4130,19 @@ victim_L72_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L72: one of its paths
+victim_at_L72(self) ==
+    /\ pc[self] = "L72"
+    /\ fault.kind = "none"
+    /\ \/ victim_L72(self)
+       \/ victim_L72_null(self)
+       \/ victim_L72_uaf(self)
+       \/ victim_L72_assert(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 victim_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4212,8 +4176,6 @@ victim_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 victim_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4246,8 +4208,6 @@ victim_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4261,8 +4221,6 @@ victim_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4281,8 +4239,6 @@ victim_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4297,8 +4253,6 @@ victim_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4314,8 +4268,6 @@ victim_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4330,14 +4282,24 @@ victim_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93: one of its paths
+victim_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93_1(self)
+       \/ victim_L93_2(self)
+       \/ victim_L93_null(self)
+       \/ victim_L93_uaf(self)
+       \/ victim_L93_null2(self)
+       \/ victim_L93_dfree(self)
+       \/ victim_L93_underflow(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:26: s = a
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:27: i = i + 1
 \* L93b -> L24
 victim_L93b_1(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4382,8 +4344,6 @@ victim_L93b_1(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:27: i = i + 1
 \* L93b -> L24
 victim_L93b_2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4426,8 +4386,6 @@ victim_L93b_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93b_null(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4441,8 +4399,6 @@ victim_L93b_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93b_uaf(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4461,8 +4417,6 @@ victim_L93b_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93b_null2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4477,8 +4431,6 @@ victim_L93b_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93b_dfree(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4494,8 +4446,6 @@ victim_L93b_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93b_underflow(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4510,12 +4460,22 @@ victim_L93b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93b: one of its paths
+victim_at_L93b(self) ==
+    /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93b_1(self)
+       \/ victim_L93b_2(self)
+       \/ victim_L93b_null(self)
+       \/ victim_L93b_uaf(self)
+       \/ victim_L93b_null2(self)
+       \/ victim_L93b_dfree(self)
+       \/ victim_L93b_underflow(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93c -> L376b
 victim_L93c_1(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count > 1
@@ -4549,8 +4509,6 @@ victim_L93c_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93c -> L376b
 victim_L93c_2(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count = 1
@@ -4583,8 +4541,6 @@ victim_L93c_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L93c_null(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4598,8 +4554,6 @@ victim_L93c_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L93c_uaf(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4618,8 +4572,6 @@ victim_L93c_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L93c_null2(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4634,8 +4586,6 @@ victim_L93c_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L93c_dfree(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL
     /\ file[victim_fput_f[self]].st # "live"
@@ -4651,8 +4601,6 @@ victim_L93c_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L93c_underflow(self) ==
-    /\ pc[self] = "L93c"
-    /\ fault.kind = "none"
     /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
     /\ file[victim_fput_f[self]].f_count \leq 0
@@ -4667,6 +4615,18 @@ victim_L93c_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L93c: one of its paths
+victim_at_L93c(self) ==
+    /\ pc[self] = "L93c"
+    /\ fault.kind = "none"
+    /\ \/ victim_L93c_1(self)
+       \/ victim_L93c_2(self)
+       \/ victim_L93c_null(self)
+       \/ victim_L93c_uaf(self)
+       \/ victim_L93c_null2(self)
+       \/ victim_L93c_dfree(self)
+       \/ victim_L93c_underflow(self)
+
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* specs/kernel/file.ifl:130: remove(t.fds, f)
 \* specs/kernel/file.ifl:131: fput(f)
@@ -4674,8 +4634,6 @@ victim_L93c_underflow(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L129 -> L35
 victim_L129_1(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -4801,8 +4759,6 @@ victim_L129_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L129 -> L35
 victim_L129_2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -4923,8 +4879,6 @@ victim_L129_2(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4937,8 +4891,6 @@ victim_L129_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL
     /\ task[victim_sys_close_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4955,8 +4907,6 @@ victim_L129_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L129_assert(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 129]
@@ -4973,8 +4923,6 @@ victim_L129_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L129_null2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -4993,8 +4941,6 @@ victim_L129_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L129_uaf2(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5018,8 +4964,6 @@ victim_L129_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L129_null3(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5039,8 +4983,6 @@ victim_L129_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L129_dfree(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5064,8 +5006,6 @@ victim_L129_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L129_underflow(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5082,6 +5022,21 @@ victim_L129_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L129: one of its paths
+victim_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ victim_L129_1(self)
+       \/ victim_L129_2(self)
+       \/ victim_L129_null(self)
+       \/ victim_L129_uaf(self)
+       \/ victim_L129_assert(self)
+       \/ victim_L129_null2(self)
+       \/ victim_L129_uaf2(self)
+       \/ victim_L129_null3(self)
+       \/ victim_L129_dfree(self)
+       \/ victim_L129_underflow(self)
+
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* specs/kernel/file.ifl:130: remove(t.fds, f)
 \* specs/kernel/file.ifl:131: fput(f)
@@ -5091,8 +5046,6 @@ victim_L129_underflow(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:33: sys_close(me, b2)
 \* L129b -> L129
 victim_L129b_1(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5137,8 +5090,6 @@ victim_L129b_1(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:32: if b2 != null {
 \* L129b -> L35
 victim_L129b_2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5267,8 +5218,6 @@ victim_L129b_2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:33: sys_close(me, b2)
 \* L129b -> L129
 victim_L129b_3(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5316,8 +5265,6 @@ victim_L129b_3(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:32: if b2 != null {
 \* L129b -> L35
 victim_L129b_4(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5439,8 +5386,6 @@ victim_L129b_4(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 victim_L129b_null(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5453,8 +5398,6 @@ victim_L129b_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 victim_L129b_uaf(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL
     /\ task[victim_sys_close_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5471,8 +5414,6 @@ victim_L129b_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 victim_L129b_assert(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 129]
@@ -5489,8 +5430,6 @@ victim_L129b_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 victim_L129b_null2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5509,8 +5448,6 @@ victim_L129b_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 victim_L129b_uaf2(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale
@@ -5534,8 +5471,6 @@ victim_L129b_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 victim_L129b_null3(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5555,8 +5490,6 @@ victim_L129b_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 victim_L129b_dfree(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5580,8 +5513,6 @@ victim_L129b_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 victim_L129b_underflow(self) ==
-    /\ pc[self] = "L129b"
-    /\ fault.kind = "none"
     /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
     /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
     /\ ~gc_stale => victim_sys_close_f[self] # NULL /\ file[victim_sys_close_f[self]].st = "live"
@@ -5597,6 +5528,23 @@ victim_L129b_underflow(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L129b: one of its paths
+victim_at_L129b(self) ==
+    /\ pc[self] = "L129b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L129b_1(self)
+       \/ victim_L129b_2(self)
+       \/ victim_L129b_3(self)
+       \/ victim_L129b_4(self)
+       \/ victim_L129b_null(self)
+       \/ victim_L129b_uaf(self)
+       \/ victim_L129b_assert(self)
+       \/ victim_L129b_null2(self)
+       \/ victim_L129b_uaf2(self)
+       \/ victim_L129b_null3(self)
+       \/ victim_L129b_dfree(self)
+       \/ victim_L129b_underflow(self)
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5614,78 +5562,74 @@ victim_L129b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 victim_L226_1(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
-                           ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
-          /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ gc_inflight_list' = Append(gc_inflight_list,
-                                        file_now[victim_unix_attach_fds_fp[self]].sk)
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                          1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                              1]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
-                                             ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
-                                             ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
-                                             ![self] = victim_sys_sendmsg_b[self]]
-          /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
-                                                 ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
-                                                 ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
-                                                 ![self] = victim_sys_sendmsg_b[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, victim_frame,
-                         victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_refused,
-                         victim_unix_dgram_try_queue_sk, victim_unix_dgram_try_queue_other,
-                         victim_unix_dgram_try_queue_dead, victim_maybe_add_creds_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
+                        ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
+       /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ gc_inflight_list' = Append(gc_inflight_list, file_now[victim_unix_attach_fds_fp[self]].sk)
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                       1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                           1]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
+                                          ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
+                                          ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
+                                          ![self] = victim_sys_sendmsg_b[self]]
+       /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
+                                              ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
+                                              ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
+                                              ![self] = victim_sys_sendmsg_b[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                      victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
+                      victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
+                      victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
+                      victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5702,82 +5646,76 @@ victim_L226_1(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 victim_L226_2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
-                           ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
-          /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                          1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                              1]
-          /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
-                                             ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
-                                             ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
-                                             ![self] = victim_sys_sendmsg_b[self]]
-          /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
-                                                 ![self] = victim_sys_sendmsg_t[self]]
-          /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
-                                                 ![self] = victim_sys_sendmsg_f[self]]
-          /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
-                                                 ![self] = victim_sys_sendmsg_b[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_fput_f,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_frame,
-                         victim_unix_notinflight_frame, victim_scm_recv_frame,
-                         victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                         victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                         victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
-                         victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
-                         victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
-                         victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
-                         victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                         victim_scm_send_cred_t, victim_scm_send_pid_t,
-                         victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                         victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                         victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[victim_unix_attach_fds_t[self]].user].st = "live"
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![victim_unix_attach_fds_b[self]].fp = victim_unix_attach_fds_fp[self],
+                        ![victim_unix_attach_fds_b[self]].fp_user = task[victim_unix_attach_fds_t[self]].user]
+       /\ victim_unix_inflight_user' = [victim_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_inflight_fp' = [victim_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_inflight_u' = [victim_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[victim_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                       1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[victim_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[victim_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                           1]
+       /\ victim_unix_attach_fds_t' = [victim_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_b' = [victim_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ victim_unix_attach_fds_fp' = [victim_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ victim_unix_dgram_queue_t' = [victim_unix_dgram_queue_t EXCEPT
+                                          ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_queue_f' = [victim_unix_dgram_queue_f EXCEPT
+                                          ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_queue_b' = [victim_unix_dgram_queue_b EXCEPT
+                                          ![self] = victim_sys_sendmsg_b[self]]
+       /\ victim_unix_dgram_try_queue_t' = [victim_unix_dgram_try_queue_t EXCEPT
+                                              ![self] = victim_sys_sendmsg_t[self]]
+       /\ victim_unix_dgram_try_queue_f' = [victim_unix_dgram_try_queue_f EXCEPT
+                                              ![self] = victim_sys_sendmsg_f[self]]
+       /\ victim_unix_dgram_try_queue_b' = [victim_unix_dgram_try_queue_b EXCEPT
+                                              ![self] = victim_sys_sendmsg_b[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                      victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                      victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
+                      victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
+                      victim_unix_dgram_queue_refused, victim_unix_dgram_try_queue_sk,
+                      victim_unix_dgram_try_queue_other, victim_unix_dgram_try_queue_dead,
+                      victim_maybe_add_creds_frame, victim_unix_scm_to_skb_creds_frame,
+                      victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
+                      victim_scm_send_cred_t, victim_scm_send_pid_t,
+                      victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
+                      victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
+                      victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: null_deref
 victim_L226_null(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5790,8 +5728,6 @@ victim_L226_null(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: use_after_free
 victim_L226_uaf(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL
     /\ file[victim_unix_attach_fds_fp[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5808,8 +5744,6 @@ victim_L226_uaf(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: get_zero
 victim_L226_getzero(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count \leq 0
     /\ fault' = [kind |-> "get_zero",
@@ -5827,8 +5761,6 @@ victim_L226_getzero(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: null_deref
 victim_L226_null2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] = NULL
@@ -5844,8 +5776,6 @@ victim_L226_null2(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: use_after_free
 victim_L226_uaf2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL
@@ -5866,8 +5796,6 @@ victim_L226_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: null_deref
 victim_L226_null3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL /\ sk_buff[victim_unix_attach_fds_b[self]].st = "live"
@@ -5885,8 +5813,6 @@ victim_L226_null3(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: use_after_free
 victim_L226_uaf3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ victim_unix_attach_fds_fp[self] # NULL /\ file[victim_unix_attach_fds_fp[self]].st = "live"
     /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
     /\ victim_unix_attach_fds_b[self] # NULL /\ sk_buff[victim_unix_attach_fds_b[self]].st = "live"
@@ -5912,29 +5838,26 @@ victim_L226_uaf3(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: null_deref
 victim_L226_null4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5945,33 +5868,30 @@ victim_L226_null4(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: use_after_free
 victim_L226_uaf4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 66,
-                       obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 66,
+                    obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -5983,35 +5903,32 @@ victim_L226_uaf4(self) ==
 \* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 victim_L226_list_add(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_double_add",
-                       thread |-> self,
-                       line |-> 67,
-                       obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_double_add",
+                    thread |-> self,
+                    line |-> 67,
+                    obj |-> file_now[victim_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6026,33 +5943,30 @@ victim_L226_list_add(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 victim_L226_null5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6067,37 +5981,34 @@ victim_L226_null5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 victim_L226_uaf5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[victim_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[victim_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[victim_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6111,32 +6022,29 @@ victim_L226_uaf5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 victim_L226_null6(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -6150,36 +6058,54 @@ victim_L226_null6(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 victim_L226_uaf6(self) ==
+    LET file_now ==
+            [file EXCEPT
+               ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
+                                                              1]
+    IN /\ victim_unix_attach_fds_fp[self] # NULL /\
+            file[victim_unix_attach_fds_fp[self]].st = "live"
+       /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+       /\ victim_unix_attach_fds_b[self] # NULL /\
+            sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+       /\ victim_unix_attach_fds_t[self] # NULL /\ task[victim_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[victim_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[victim_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L226: one of its paths
+victim_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT
-                  ![victim_unix_attach_fds_fp[self]].f_count = file[victim_unix_attach_fds_fp[self]].f_count +
-                                                                 1]
-       IN /\ victim_unix_attach_fds_fp[self] # NULL /\
-               file[victim_unix_attach_fds_fp[self]].st = "live"
-          /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
-          /\ victim_unix_attach_fds_b[self] # NULL /\
-               sk_buff[victim_unix_attach_fds_b[self]].st = "live"
-          /\ victim_unix_attach_fds_t[self] # NULL /\
-               task[victim_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[victim_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[victim_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[victim_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[victim_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[victim_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L226_1(self)
+       \/ victim_L226_2(self)
+       \/ victim_L226_null(self)
+       \/ victim_L226_uaf(self)
+       \/ victim_L226_getzero(self)
+       \/ victim_L226_null2(self)
+       \/ victim_L226_uaf2(self)
+       \/ victim_L226_null3(self)
+       \/ victim_L226_uaf3(self)
+       \/ victim_L226_null4(self)
+       \/ victim_L226_uaf4(self)
+       \/ victim_L226_list_add(self)
+       \/ victim_L226_null5(self)
+       \/ victim_L226_uaf5(self)
+       \/ victim_L226_null6(self)
+       \/ victim_L226_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -6198,8 +6124,6 @@ victim_L226_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6287,8 +6211,6 @@ victim_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6384,8 +6306,6 @@ victim_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6483,8 +6403,6 @@ victim_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6573,8 +6491,6 @@ victim_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6641,8 +6557,6 @@ victim_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6717,8 +6631,6 @@ victim_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6795,8 +6707,6 @@ victim_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6864,8 +6774,6 @@ victim_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351b
 victim_L247_9(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6916,8 +6824,6 @@ victim_L247_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 victim_L247_10(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6976,8 +6882,6 @@ victim_L247_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42c
 victim_L247_11(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7038,8 +6942,6 @@ victim_L247_11(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93b
 victim_L247_12(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7089,8 +6991,6 @@ victim_L247_12(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 victim_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7103,8 +7003,6 @@ victim_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 victim_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL
     /\ file[victim_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7122,8 +7020,6 @@ victim_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 victim_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk = NULL
@@ -7139,8 +7035,6 @@ victim_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 victim_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL
@@ -7161,8 +7055,6 @@ victim_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 victim_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7181,8 +7073,6 @@ victim_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 victim_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7208,8 +7098,6 @@ victim_L247_uaf3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: null_deref
 victim_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7234,8 +7122,6 @@ victim_L247_null4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: use_after_free
 victim_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7265,8 +7151,6 @@ victim_L247_uaf4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: null_deref
 victim_L247_null5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7299,8 +7183,6 @@ victim_L247_null5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: use_after_free
 victim_L247_uaf5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7338,8 +7220,6 @@ victim_L247_uaf5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: null_deref
 victim_L247_null6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7375,8 +7255,6 @@ victim_L247_null6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: use_after_free
 victim_L247_uaf6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7416,8 +7294,6 @@ victim_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: get_zero
 victim_L247_getzero(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7460,8 +7336,6 @@ victim_L247_getzero(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: null_deref
 victim_L247_null7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7502,8 +7376,6 @@ victim_L247_null7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: use_after_free
 victim_L247_uaf7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7548,8 +7420,6 @@ victim_L247_uaf7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: get_zero
 victim_L247_getzero2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ victim_unix_dgram_try_queue_f[self] # NULL /\
          file[victim_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[victim_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -7583,6 +7453,39 @@ victim_L247_getzero2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L247: one of its paths
+victim_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ victim_L247_1(self)
+       \/ victim_L247_2(self)
+       \/ victim_L247_3(self)
+       \/ victim_L247_4(self)
+       \/ victim_L247_5(self)
+       \/ victim_L247_6(self)
+       \/ victim_L247_7(self)
+       \/ victim_L247_8(self)
+       \/ victim_L247_9(self)
+       \/ victim_L247_10(self)
+       \/ victim_L247_11(self)
+       \/ victim_L247_12(self)
+       \/ victim_L247_null(self)
+       \/ victim_L247_uaf(self)
+       \/ victim_L247_null2(self)
+       \/ victim_L247_uaf2(self)
+       \/ victim_L247_null3(self)
+       \/ victim_L247_uaf3(self)
+       \/ victim_L247_null4(self)
+       \/ victim_L247_uaf4(self)
+       \/ victim_L247_null5(self)
+       \/ victim_L247_uaf5(self)
+       \/ victim_L247_null6(self)
+       \/ victim_L247_uaf6(self)
+       \/ victim_L247_getzero(self)
+       \/ victim_L247_null7(self)
+       \/ victim_L247_uaf7(self)
+       \/ victim_L247_getzero2(self)
+
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:307: if b != null {
@@ -7591,8 +7494,6 @@ victim_L247_getzero2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L305 -> L129b
 victim_L305_1(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} = {}
     /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
@@ -7635,44 +7536,38 @@ victim_L305_1(self) ==
 \* specs/kernel/af_unix.ifl:314: scm_pid = scm_recv_pid(b)
 \* L305 -> L326
 victim_L305_2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL /\ sk_buff[picked].st = "live"
-         /\ sk_buff[picked].users > 0
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
-                                             ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
-         /\ sk_buff' = [sk_buff EXCEPT ![picked].users = sk_buff[picked].users + 1]
-         /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_frame, victim_sys_close_frame, victim_fput_f,
-                        victim_file_final_put_f, victim_sys_recvmsg_peek_t,
-                        victim_sys_recvmsg_peek_f, victim_sys_recvmsg_peek_scm_pid,
-                        victim_sys_recvmsg_peek_scm_cred, victim_sys_recvmsg_peek_scm_fp,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_p, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL /\ sk_buff[picked].st = "live"
+      /\ sk_buff[picked].users > 0
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
+                                          ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
+      /\ sk_buff' = [sk_buff EXCEPT ![picked].users = sk_buff[picked].users + 1]
+      /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                     victim_sys_close_frame, victim_fput_f, victim_file_final_put_f,
+                     victim_sys_recvmsg_peek_t, victim_sys_recvmsg_peek_f,
+                     victim_sys_recvmsg_peek_scm_pid, victim_sys_recvmsg_peek_scm_cred,
+                     victim_sys_recvmsg_peek_scm_fp, victim_kfree_skb_b, victim_skb_release_b,
+                     victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                     victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                     victim_unix_peek_fds_frame, victim_scm_recv_cred_frame, victim_scm_recv_pid_p,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7682,48 +7577,42 @@ victim_L305_2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L305 -> L129b
 victim_L305_3(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ picked = NULL
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = NULL]
-         /\ victim_b2' = [victim_b2 EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_t' = [victim_sys_recvmsg_peek_t EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_f' = [victim_sys_recvmsg_peek_f EXCEPT ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_pid' = [victim_sys_recvmsg_peek_scm_pid EXCEPT
-                                                  ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_cred' = [victim_sys_recvmsg_peek_scm_cred EXCEPT
-                                                   ![self] = NULL]
-         /\ victim_sys_recvmsg_peek_scm_fp' = [victim_sys_recvmsg_peek_scm_fp EXCEPT ![self] = NULL]
-         /\ victim_sys_close_t' = [victim_sys_close_t EXCEPT ![self] = victim_me[self]]
-         /\ victim_sys_close_f' = [victim_sys_close_f EXCEPT ![self] = victim_a[self]]
-         /\ pc' = [pc EXCEPT ![self] = "L129b"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_u, victim_me, victim_a, victim_b, victim_s,
-                        victim_i, victim_iter_24_3, victim_fput_f, victim_file_final_put_f,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_frame, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ picked = NULL
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = NULL]
+      /\ victim_b2' = [victim_b2 EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_t' = [victim_sys_recvmsg_peek_t EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_f' = [victim_sys_recvmsg_peek_f EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_pid' = [victim_sys_recvmsg_peek_scm_pid EXCEPT ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_cred' = [victim_sys_recvmsg_peek_scm_cred EXCEPT
+                                                ![self] = NULL]
+      /\ victim_sys_recvmsg_peek_scm_fp' = [victim_sys_recvmsg_peek_scm_fp EXCEPT ![self] = NULL]
+      /\ victim_sys_close_t' = [victim_sys_close_t EXCEPT ![self] = victim_me[self]]
+      /\ victim_sys_close_f' = [victim_sys_close_f EXCEPT ![self] = victim_a[self]]
+      /\ pc' = [pc EXCEPT ![self] = "L129b"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, victim_u, victim_me, victim_a, victim_b, victim_s,
+                     victim_i, victim_iter_24_3, victim_fput_f, victim_file_final_put_f,
+                     victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
+                     victim_unix_notinflight_frame, victim_scm_recv_frame, victim_fd_install_frame,
+                     victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                     victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7732,48 +7621,40 @@ victim_L305_3(self) ==
 \* specs/kernel/af_unix.ifl:314: scm_pid = scm_recv_pid(b)
 \* L305 -> L326
 victim_L305_4(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ ~picked = NULL
-         /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
-                                             ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
-         /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
-         /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_frame, victim_sys_close_frame, victim_fput_f,
-                        victim_file_final_put_f, victim_sys_recvmsg_peek_t,
-                        victim_sys_recvmsg_peek_f, victim_sys_recvmsg_peek_scm_pid,
-                        victim_sys_recvmsg_peek_scm_cred, victim_sys_recvmsg_peek_scm_fp,
-                        victim_kfree_skb_b, victim_skb_release_b, victim_unix_destruct_scm_frame,
-                        victim_unix_notinflight_frame, victim_scm_recv_frame,
-                        victim_fd_install_frame, victim_scm_destroy_cred_frame,
-                        victim_unix_peek_fds_frame, victim_scm_recv_cred_frame,
-                        victim_scm_recv_pid_p, victim_sys_sendmsg_frame,
-                        victim_unix_dgram_queue_frame, victim_unix_dgram_try_queue_frame,
-                        victim_maybe_add_creds_frame, victim_unix_attach_fds_frame,
-                        victim_unix_inflight_frame, victim_unix_scm_to_skb_creds_frame,
-                        victim_scm_fp_copy_frame, victim_wait_for_unix_gc_late_frame,
-                        victim_scm_send_cred_t, victim_scm_send_pid_t,
-                        victim_wait_for_unix_gc_early_trigger, victim_unix_gc_busy,
-                        victim_sys_socketpair_peer_frame, victim_sys_socketpair_frame,
-                        victim_task_new_frame, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ ~picked = NULL
+      /\ victim_sys_recvmsg_peek_sk' = [victim_sys_recvmsg_peek_sk EXCEPT
+                                          ![self] = file[victim_sys_recvmsg_peek_f[self]].sk]
+      /\ victim_sys_recvmsg_peek_b' = [victim_sys_recvmsg_peek_b EXCEPT ![self] = picked]
+      /\ victim_scm_recv_pid_b' = [victim_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, victim_frame, victim_sys_close_frame, victim_fput_f,
+                     victim_file_final_put_f, victim_sys_recvmsg_peek_t, victim_sys_recvmsg_peek_f,
+                     victim_sys_recvmsg_peek_scm_pid, victim_sys_recvmsg_peek_scm_cred,
+                     victim_sys_recvmsg_peek_scm_fp, victim_kfree_skb_b, victim_skb_release_b,
+                     victim_unix_destruct_scm_frame, victim_unix_notinflight_frame,
+                     victim_scm_recv_frame, victim_fd_install_frame, victim_scm_destroy_cred_frame,
+                     victim_unix_peek_fds_frame, victim_scm_recv_cred_frame, victim_scm_recv_pid_p,
+                     victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                     victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                     victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                     victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                     victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                     victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                     victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                     victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* fault: null_deref
 victim_L305_null(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 305]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7786,8 +7667,6 @@ victim_L305_null(self) ==
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* fault: use_after_free
 victim_L305_uaf(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
     /\ victim_sys_recvmsg_peek_f[self] # NULL
     /\ file[victim_sys_recvmsg_peek_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7807,22 +7686,17 @@ victim_L305_uaf(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: null_deref
 victim_L305_null2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 308]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 308]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7830,23 +7704,18 @@ victim_L305_null2(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: use_after_free
 victim_L305_uaf2(self) ==
-    /\ pc[self] = "L305"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL
-         /\ sk_buff[picked].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 308, obj |-> picked]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL
+      /\ sk_buff[picked].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 308, obj |-> picked]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:305: sk = f.sk
 \* specs/kernel/af_unix.ifl:306: b = pick({x in unix_queued : x.rcv == sk})
@@ -7854,23 +7723,32 @@ victim_L305_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:308: get b.users
 \* fault: get_zero
 victim_L305_getzero(self) ==
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+      /\ victim_sys_recvmsg_peek_f[self] # NULL /\ file[victim_sys_recvmsg_peek_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked # NULL /\ sk_buff[picked].st = "live"
+      /\ sk_buff[picked].users \leq 0
+      /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 308, obj |-> picked]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L305: one of its paths
+victim_at_L305(self) ==
     /\ pc[self] = "L305"
     /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued :
-                       sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
-         /\ victim_sys_recvmsg_peek_f[self] # NULL /\
-              file[victim_sys_recvmsg_peek_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked # NULL /\ sk_buff[picked].st = "live"
-         /\ sk_buff[picked].users \leq 0
-         /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 308, obj |-> picked]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L305_1(self)
+       \/ victim_L305_2(self)
+       \/ victim_L305_3(self)
+       \/ victim_L305_4(self)
+       \/ victim_L305_null(self)
+       \/ victim_L305_uaf(self)
+       \/ victim_L305_null2(self)
+       \/ victim_L305_uaf2(self)
+       \/ victim_L305_getzero(self)
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -7879,8 +7757,6 @@ victim_L305_getzero(self) ==
 \* specs/kernel/af_unix.ifl:315: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 victim_L326_1(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL /\
@@ -7923,8 +7799,6 @@ victim_L326_1(self) ==
 \* specs/kernel/af_unix.ifl:315: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 victim_L326_2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ victim_scm_recv_pid_p' = [victim_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -7958,8 +7832,6 @@ victim_L326_2(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: null_deref
 victim_L326_null(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7972,8 +7844,6 @@ victim_L326_null(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
 victim_L326_uaf(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7992,8 +7862,6 @@ victim_L326_uaf(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: null_deref
 victim_L326_null2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid = NULL
@@ -8010,8 +7878,6 @@ victim_L326_null2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: use_after_free
 victim_L326_uaf2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
@@ -8032,8 +7898,6 @@ victim_L326_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: get_zero
 victim_L326_getzero(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ victim_scm_recv_pid_b[self] # NULL /\ sk_buff[victim_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[victim_scm_recv_pid_b[self]].pid # NULL /\
@@ -8050,13 +7914,23 @@ victim_L326_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L326: one of its paths
+victim_at_L326(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ \/ victim_L326_1(self)
+       \/ victim_L326_2(self)
+       \/ victim_L326_null(self)
+       \/ victim_L326_uaf(self)
+       \/ victim_L326_null2(self)
+       \/ victim_L326_uaf2(self)
+       \/ victim_L326_getzero(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:319: return scm_fp
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L351 -> L129b
 victim_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -8098,8 +7972,6 @@ victim_L351_1(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 victim_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![victim_kfree_skb_b[self]].users = 0]
@@ -8131,8 +8003,6 @@ victim_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 victim_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8145,8 +8015,6 @@ victim_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 victim_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL
     /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -8163,8 +8031,6 @@ victim_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 victim_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8178,14 +8044,22 @@ victim_L351_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L351: one of its paths
+victim_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ victim_L351_1(self)
+       \/ victim_L351_2(self)
+       \/ victim_L351_null(self)
+       \/ victim_L351_dfree(self)
+       \/ victim_L351_underflow(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:193: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy: scm_destroy_cred, then __scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351b -> L39b
 victim_L351b_1(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8231,8 +8105,6 @@ victim_L351b_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351b -> L42c
 victim_L351b_2(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8280,8 +8152,6 @@ victim_L351b_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L351b -> L93b
 victim_L351b_3(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users > 1
     /\ ~victim_sys_sendmsg_scm_pid[self] # NULL
@@ -8323,8 +8193,6 @@ victim_L351b_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351b -> L366b
 victim_L351b_4(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![victim_kfree_skb_b[self]].users = 0]
@@ -8356,8 +8224,6 @@ victim_L351b_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 victim_L351b_null(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8370,8 +8236,6 @@ victim_L351b_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 victim_L351b_dfree(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL
     /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -8388,8 +8252,6 @@ victim_L351b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 victim_L351b_underflow(self) ==
-    /\ pc[self] = "L351b"
-    /\ fault.kind = "none"
     /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
     /\ sk_buff[victim_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8402,6 +8264,18 @@ victim_L351b_underflow(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a victim thread at L351b: one of its paths
+victim_at_L351b(self) ==
+    /\ pc[self] = "L351b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L351b_1(self)
+       \/ victim_L351b_2(self)
+       \/ victim_L351b_3(self)
+       \/ victim_L351b_4(self)
+       \/ victim_L351b_null(self)
+       \/ victim_L351b_dfree(self)
+       \/ victim_L351b_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8421,61 +8295,59 @@ victim_L351b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8495,61 +8367,59 @@ victim_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8567,58 +8437,55 @@ victim_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_frame, victim_sys_close_frame,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_b,
-                         victim_unix_destruct_scm_bpid, victim_unix_destruct_scm_c,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8626,8 +8493,6 @@ victim_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 victim_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -8663,8 +8528,6 @@ victim_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 victim_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -8696,8 +8559,6 @@ victim_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 victim_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8710,8 +8571,6 @@ victim_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 victim_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8733,22 +8592,20 @@ victim_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 victim_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8758,26 +8615,24 @@ victim_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 victim_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8788,24 +8643,22 @@ victim_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 victim_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8816,28 +8669,26 @@ victim_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 victim_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8848,26 +8699,24 @@ victim_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 victim_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8882,32 +8731,30 @@ victim_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 victim_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8924,30 +8771,28 @@ victim_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8964,34 +8809,32 @@ victim_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9006,32 +8849,30 @@ victim_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 victim_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9048,30 +8889,28 @@ victim_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9088,34 +8927,32 @@ victim_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9130,28 +8967,26 @@ victim_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9166,32 +9001,55 @@ victim_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L366: one of its paths
+victim_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L366_1(self)
+       \/ victim_L366_2(self)
+       \/ victim_L366_3(self)
+       \/ victim_L366_4(self)
+       \/ victim_L366_5(self)
+       \/ victim_L366_null(self)
+       \/ victim_L366_uaf(self)
+       \/ victim_L366_null2(self)
+       \/ victim_L366_uaf2(self)
+       \/ victim_L366_null3(self)
+       \/ victim_L366_uaf3(self)
+       \/ victim_L366_assert(self)
+       \/ victim_L366_list_del(self)
+       \/ victim_L366_null4(self)
+       \/ victim_L366_uaf4(self)
+       \/ victim_L366_list_del2(self)
+       \/ victim_L366_null5(self)
+       \/ victim_L366_uaf5(self)
+       \/ victim_L366_null6(self)
+       \/ victim_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9211,61 +9069,59 @@ victim_L366_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_1(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9285,61 +9141,59 @@ victim_L366b_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_frame, victim_sys_close_frame, victim_file_final_put_f,
-                         victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
-                         victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
-                         victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_frame,
+                      victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9357,58 +9211,55 @@ victim_L366b_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ victim_fput_f' = [victim_fput_f EXCEPT
-                                 ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93c"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_frame, victim_sys_close_frame,
-                         victim_file_final_put_f, victim_sys_recvmsg_peek_frame, victim_kfree_skb_b,
-                         victim_skb_release_b, victim_unix_destruct_scm_b,
-                         victim_unix_destruct_scm_bpid, victim_unix_destruct_scm_c,
-                         victim_scm_recv_frame, victim_fd_install_frame,
-                         victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
-                         victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
-                         victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
-                         victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
-                         victim_unix_attach_fds_frame, victim_unix_inflight_frame,
-                         victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
-                         victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
-                         victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
-                         victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
-                         victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ victim_unix_destruct_scm_fp' = [victim_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ victim_unix_notinflight_user' = [victim_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ victim_unix_notinflight_fp' = [victim_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ victim_unix_notinflight_u' = [victim_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ victim_fput_f' = [victim_fput_f EXCEPT
+                              ![self] = sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93c"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_frame, victim_sys_close_frame, victim_file_final_put_f,
+                      victim_sys_recvmsg_peek_frame, victim_kfree_skb_b, victim_skb_release_b,
+                      victim_unix_destruct_scm_b, victim_unix_destruct_scm_bpid,
+                      victim_unix_destruct_scm_c, victim_scm_recv_frame, victim_fd_install_frame,
+                      victim_scm_destroy_cred_frame, victim_unix_peek_fds_frame,
+                      victim_scm_recv_cred_frame, victim_scm_recv_pid_frame,
+                      victim_sys_sendmsg_frame, victim_unix_dgram_queue_frame,
+                      victim_unix_dgram_try_queue_frame, victim_maybe_add_creds_frame,
+                      victim_unix_attach_fds_frame, victim_unix_inflight_frame,
+                      victim_unix_scm_to_skb_creds_frame, victim_scm_fp_copy_frame,
+                      victim_wait_for_unix_gc_late_frame, victim_scm_send_cred_t,
+                      victim_scm_send_pid_t, victim_wait_for_unix_gc_early_trigger,
+                      victim_unix_gc_busy, victim_sys_socketpair_peer_frame,
+                      victim_sys_socketpair_frame, victim_task_new_frame, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9416,8 +9267,6 @@ victim_L366b_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366b -> L93c
 victim_L366b_4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -9453,8 +9302,6 @@ victim_L366b_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366b -> L376b
 victim_L366b_5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
@@ -9486,8 +9333,6 @@ victim_L366b_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 victim_L366b_null(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9500,8 +9345,6 @@ victim_L366b_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 victim_L366b_uaf(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9523,22 +9366,20 @@ victim_L366b_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 victim_L366b_null2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9548,26 +9389,24 @@ victim_L366b_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 victim_L366b_uaf2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[victim_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9578,24 +9417,22 @@ victim_L366b_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 victim_L366b_null3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9606,28 +9443,26 @@ victim_L366b_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 victim_L366b_uaf3(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9638,26 +9473,24 @@ victim_L366b_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 victim_L366b_assert(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9672,32 +9505,30 @@ victim_L366b_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 victim_L366b_list_del(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9714,30 +9545,28 @@ victim_L366b_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9754,34 +9583,32 @@ victim_L366b_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf4(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9796,32 +9623,30 @@ victim_L366b_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 victim_L366b_list_del2(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9838,30 +9663,28 @@ victim_L366b_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9878,34 +9701,32 @@ victim_L366b_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf5(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9920,28 +9741,26 @@ victim_L366b_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 victim_L366b_null6(self) ==
-    /\ pc[self] = "L366b"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9956,40 +9775,61 @@ victim_L366b_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 victim_L366b_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ victim_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a victim thread at L366b: one of its paths
+victim_at_L366b(self) ==
     /\ pc[self] = "L366b"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ victim_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[victim_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[victim_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[victim_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ victim_L366b_1(self)
+       \/ victim_L366b_2(self)
+       \/ victim_L366b_3(self)
+       \/ victim_L366b_4(self)
+       \/ victim_L366b_5(self)
+       \/ victim_L366b_null(self)
+       \/ victim_L366b_uaf(self)
+       \/ victim_L366b_null2(self)
+       \/ victim_L366b_uaf2(self)
+       \/ victim_L366b_null3(self)
+       \/ victim_L366b_uaf3(self)
+       \/ victim_L366b_assert(self)
+       \/ victim_L366b_list_del(self)
+       \/ victim_L366b_null4(self)
+       \/ victim_L366b_uaf4(self)
+       \/ victim_L366b_list_del2(self)
+       \/ victim_L366b_null5(self)
+       \/ victim_L366b_uaf5(self)
+       \/ victim_L366b_null6(self)
+       \/ victim_L366b_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 victim_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10028,8 +9868,6 @@ victim_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 victim_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10066,8 +9904,6 @@ victim_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 victim_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10098,8 +9934,6 @@ victim_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 victim_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10112,8 +9946,6 @@ victim_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 victim_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10132,8 +9964,6 @@ victim_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 victim_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10151,8 +9981,6 @@ victim_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 victim_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10174,8 +10002,6 @@ victim_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 victim_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10193,13 +10019,24 @@ victim_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L376: one of its paths
+victim_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ victim_L376_1(self)
+       \/ victim_L376_2(self)
+       \/ victim_L376_3(self)
+       \/ victim_L376_null(self)
+       \/ victim_L376_uaf(self)
+       \/ victim_L376_null2(self)
+       \/ victim_L376_dfree(self)
+       \/ victim_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376b -> L382b
 victim_L376b_1(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10238,8 +10075,6 @@ victim_L376b_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376b -> L382b
 victim_L376b_2(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10276,8 +10111,6 @@ victim_L376b_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376b -> L382b
 victim_L376b_3(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10308,8 +10141,6 @@ victim_L376b_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 victim_L376b_null(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10322,8 +10153,6 @@ victim_L376b_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 victim_L376b_uaf(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10342,8 +10171,6 @@ victim_L376b_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 victim_L376b_null2(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10361,8 +10188,6 @@ victim_L376b_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 victim_L376b_dfree(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10384,8 +10209,6 @@ victim_L376b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 victim_L376b_underflow(self) ==
-    /\ pc[self] = "L376b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
@@ -10403,6 +10226,19 @@ victim_L376b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L376b: one of its paths
+victim_at_L376b(self) ==
+    /\ pc[self] = "L376b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L376b_1(self)
+       \/ victim_L376b_2(self)
+       \/ victim_L376b_3(self)
+       \/ victim_L376b_null(self)
+       \/ victim_L376b_uaf(self)
+       \/ victim_L376b_null2(self)
+       \/ victim_L376b_dfree(self)
+       \/ victim_L376b_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -10411,8 +10247,6 @@ victim_L376b_underflow(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L382 -> L129b
 victim_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10468,8 +10302,6 @@ victim_L382_1(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L382 -> L129b
 victim_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10523,8 +10355,6 @@ victim_L382_2(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:31: sys_close(me, a)
 \* L382 -> L129b
 victim_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10570,8 +10400,6 @@ victim_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 victim_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10584,8 +10412,6 @@ victim_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 victim_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10604,8 +10430,6 @@ victim_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 victim_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10623,8 +10447,6 @@ victim_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 victim_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10646,8 +10468,6 @@ victim_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 victim_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10671,8 +10491,6 @@ victim_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10697,8 +10515,6 @@ victim_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10722,8 +10538,6 @@ victim_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10739,6 +10553,22 @@ victim_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L382: one of its paths
+victim_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ victim_L382_1(self)
+       \/ victim_L382_2(self)
+       \/ victim_L382_3(self)
+       \/ victim_L382_null(self)
+       \/ victim_L382_uaf(self)
+       \/ victim_L382_null2(self)
+       \/ victim_L382_dfree(self)
+       \/ victim_L382_underflow(self)
+       \/ victim_L382_dfree2(self)
+       \/ victim_L382_dfree3(self)
+       \/ victim_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -10748,8 +10578,6 @@ victim_L382_dfree4(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_1(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10808,8 +10636,6 @@ victim_L382b_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10870,8 +10696,6 @@ victim_L382b_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_3(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10929,8 +10753,6 @@ victim_L382b_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_4(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -10988,8 +10810,6 @@ victim_L382b_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_5(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11049,8 +10869,6 @@ victim_L382b_5(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_6(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11106,8 +10924,6 @@ victim_L382b_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382b -> L39b
 victim_L382b_7(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11159,8 +10975,6 @@ victim_L382b_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382b -> L42c
 victim_L382b_8(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11214,8 +11028,6 @@ victim_L382b_8(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382b -> L93b
 victim_L382b_9(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11261,8 +11073,6 @@ victim_L382b_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 victim_L382b_null(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11275,8 +11085,6 @@ victim_L382b_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 victim_L382b_uaf(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11295,8 +11103,6 @@ victim_L382b_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 victim_L382b_null2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11314,8 +11120,6 @@ victim_L382b_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 victim_L382b_dfree(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11337,8 +11141,6 @@ victim_L382b_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 victim_L382b_underflow(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11362,8 +11164,6 @@ victim_L382b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree2(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11388,8 +11188,6 @@ victim_L382b_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree3(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11413,8 +11211,6 @@ victim_L382b_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 victim_L382b_dfree4(self) ==
-    /\ pc[self] = "L382b"
-    /\ fault.kind = "none"
     /\ victim_unix_destruct_scm_b[self] # NULL /\
          sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
@@ -11430,317 +11226,65 @@ victim_L382b_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a victim thread at L382b: one of its paths
+victim_at_L382b(self) ==
+    /\ pc[self] = "L382b"
+    /\ fault.kind = "none"
+    /\ \/ victim_L382b_1(self)
+       \/ victim_L382b_2(self)
+       \/ victim_L382b_3(self)
+       \/ victim_L382b_4(self)
+       \/ victim_L382b_5(self)
+       \/ victim_L382b_6(self)
+       \/ victim_L382b_7(self)
+       \/ victim_L382b_8(self)
+       \/ victim_L382b_9(self)
+       \/ victim_L382b_null(self)
+       \/ victim_L382b_uaf(self)
+       \/ victim_L382b_null2(self)
+       \/ victim_L382b_dfree(self)
+       \/ victim_L382b_underflow(self)
+       \/ victim_L382b_dfree2(self)
+       \/ victim_L382b_dfree3(self)
+       \/ victim_L382b_dfree4(self)
+
 \* any step of a victim thread
 victim_step(self) ==
-    \/ victim_L17(self)
-    \/ victim_L17_bound(self)
-    \/ victim_L17_bound2(self)
-    \/ victim_L17_bound3(self)
-    \/ victim_L17_bound4(self)
-    \/ victim_L17_bound5(self)
-    \/ victim_L17_bound6(self)
-    \/ victim_L17_assert(self)
-    \/ victim_L17_bound7(self)
-    \/ victim_L17_bound8(self)
-    \/ victim_L17_getzero(self)
-    \/ victim_L17_getzero2(self)
-    \/ victim_L17_assert2(self)
-    \/ victim_L24_1(self)
-    \/ victim_L24_2(self)
-    \/ victim_L24_3(self)
-    \/ victim_L24_4(self)
-    \/ victim_L24_bound(self)
-    \/ victim_L24_null(self)
-    \/ victim_L24_uaf(self)
-    \/ victim_L24_assert(self)
-    \/ victim_L24_null2(self)
-    \/ victim_L24_uaf2(self)
-    \/ victim_L24_null3(self)
-    \/ victim_L24_dfree(self)
-    \/ victim_L24_underflow(self)
-    \/ victim_L35(self)
-    \/ victim_L35_locked(self)
-    \/ victim_L17b_1(self)
-    \/ victim_L17b_2(self)
-    \/ victim_L17b_null(self)
-    \/ victim_L17b_uaf(self)
-    \/ victim_L17b_null2(self)
-    \/ victim_L17b_uaf2(self)
-    \/ victim_L17b_getzero(self)
-    \/ victim_L22(self)
-    \/ victim_L23_1(self)
-    \/ victim_L23_2(self)
-    \/ victim_L23_3(self)
-    \/ victim_L23_4(self)
-    \/ victim_L23_unlock(self)
-    \/ victim_L19_1(self)
-    \/ victim_L19_2(self)
-    \/ victim_L19_3(self)
-    \/ victim_L19_4(self)
-    \/ victim_L29_1(self)
-    \/ victim_L29_2(self)
-    \/ victim_L29_3(self)
-    \/ victim_L29_null(self)
-    \/ victim_L29_uaf(self)
-    \/ victim_L29_null2(self)
-    \/ victim_L29_uaf2(self)
-    \/ victim_L29_getzero(self)
-    \/ victim_L28(self)
-    \/ victim_L30_1(self)
-    \/ victim_L30_2(self)
-    \/ victim_L30_3(self)
-    \/ victim_L30_null(self)
-    \/ victim_L30_uaf(self)
-    \/ victim_L30_assert(self)
-    \/ victim_L30_null2(self)
-    \/ victim_L30_uaf2(self)
-    \/ victim_L30_getzero(self)
-    \/ victim_L30_bound(self)
-    \/ victim_L42(self)
-    \/ victim_L45_1(self)
-    \/ victim_L45_2(self)
-    \/ victim_L45_null(self)
-    \/ victim_L45_uaf(self)
-    \/ victim_L45_null2(self)
-    \/ victim_L45_uaf2(self)
-    \/ victim_L45_getzero(self)
-    \/ victim_L51(self)
-    \/ victim_L51_null(self)
-    \/ victim_L51_uaf(self)
-    \/ victim_L51_null2(self)
-    \/ victim_L51_uaf2(self)
-    \/ victim_L51_getzero(self)
-    \/ victim_L39_1(self)
-    \/ victim_L39_2(self)
-    \/ victim_L39_3(self)
-    \/ victim_L39_4(self)
-    \/ victim_L39_5(self)
-    \/ victim_L39_6(self)
-    \/ victim_L39_null(self)
-    \/ victim_L39_dfree(self)
-    \/ victim_L39_underflow(self)
-    \/ victim_L39b_1(self)
-    \/ victim_L39b_2(self)
-    \/ victim_L39b_3(self)
-    \/ victim_L39b_4(self)
-    \/ victim_L39b_null(self)
-    \/ victim_L39b_dfree(self)
-    \/ victim_L39b_underflow(self)
-    \/ victim_L42b_1(self)
-    \/ victim_L42b_2(self)
-    \/ victim_L42b_3(self)
-    \/ victim_L42b_4(self)
-    \/ victim_L42b_null(self)
-    \/ victim_L42b_dfree(self)
-    \/ victim_L42b_underflow(self)
-    \/ victim_L42c_1(self)
-    \/ victim_L42c_2(self)
-    \/ victim_L42c_null(self)
-    \/ victim_L42c_dfree(self)
-    \/ victim_L42c_underflow(self)
-    \/ victim_L72(self)
-    \/ victim_L72_null(self)
-    \/ victim_L72_uaf(self)
-    \/ victim_L72_assert(self)
-    \/ victim_L93_1(self)
-    \/ victim_L93_2(self)
-    \/ victim_L93_null(self)
-    \/ victim_L93_uaf(self)
-    \/ victim_L93_null2(self)
-    \/ victim_L93_dfree(self)
-    \/ victim_L93_underflow(self)
-    \/ victim_L93b_1(self)
-    \/ victim_L93b_2(self)
-    \/ victim_L93b_null(self)
-    \/ victim_L93b_uaf(self)
-    \/ victim_L93b_null2(self)
-    \/ victim_L93b_dfree(self)
-    \/ victim_L93b_underflow(self)
-    \/ victim_L93c_1(self)
-    \/ victim_L93c_2(self)
-    \/ victim_L93c_null(self)
-    \/ victim_L93c_uaf(self)
-    \/ victim_L93c_null2(self)
-    \/ victim_L93c_dfree(self)
-    \/ victim_L93c_underflow(self)
-    \/ victim_L129_1(self)
-    \/ victim_L129_2(self)
-    \/ victim_L129_null(self)
-    \/ victim_L129_uaf(self)
-    \/ victim_L129_assert(self)
-    \/ victim_L129_null2(self)
-    \/ victim_L129_uaf2(self)
-    \/ victim_L129_null3(self)
-    \/ victim_L129_dfree(self)
-    \/ victim_L129_underflow(self)
-    \/ victim_L129b_1(self)
-    \/ victim_L129b_2(self)
-    \/ victim_L129b_3(self)
-    \/ victim_L129b_4(self)
-    \/ victim_L129b_null(self)
-    \/ victim_L129b_uaf(self)
-    \/ victim_L129b_assert(self)
-    \/ victim_L129b_null2(self)
-    \/ victim_L129b_uaf2(self)
-    \/ victim_L129b_null3(self)
-    \/ victim_L129b_dfree(self)
-    \/ victim_L129b_underflow(self)
-    \/ victim_L226_1(self)
-    \/ victim_L226_2(self)
-    \/ victim_L226_null(self)
-    \/ victim_L226_uaf(self)
-    \/ victim_L226_getzero(self)
-    \/ victim_L226_null2(self)
-    \/ victim_L226_uaf2(self)
-    \/ victim_L226_null3(self)
-    \/ victim_L226_uaf3(self)
-    \/ victim_L226_null4(self)
-    \/ victim_L226_uaf4(self)
-    \/ victim_L226_list_add(self)
-    \/ victim_L226_null5(self)
-    \/ victim_L226_uaf5(self)
-    \/ victim_L226_null6(self)
-    \/ victim_L226_uaf6(self)
-    \/ victim_L247_1(self)
-    \/ victim_L247_2(self)
-    \/ victim_L247_3(self)
-    \/ victim_L247_4(self)
-    \/ victim_L247_5(self)
-    \/ victim_L247_6(self)
-    \/ victim_L247_7(self)
-    \/ victim_L247_8(self)
-    \/ victim_L247_9(self)
-    \/ victim_L247_10(self)
-    \/ victim_L247_11(self)
-    \/ victim_L247_12(self)
-    \/ victim_L247_null(self)
-    \/ victim_L247_uaf(self)
-    \/ victim_L247_null2(self)
-    \/ victim_L247_uaf2(self)
-    \/ victim_L247_null3(self)
-    \/ victim_L247_uaf3(self)
-    \/ victim_L247_null4(self)
-    \/ victim_L247_uaf4(self)
-    \/ victim_L247_null5(self)
-    \/ victim_L247_uaf5(self)
-    \/ victim_L247_null6(self)
-    \/ victim_L247_uaf6(self)
-    \/ victim_L247_getzero(self)
-    \/ victim_L247_null7(self)
-    \/ victim_L247_uaf7(self)
-    \/ victim_L247_getzero2(self)
-    \/ victim_L305_1(self)
-    \/ victim_L305_2(self)
-    \/ victim_L305_3(self)
-    \/ victim_L305_4(self)
-    \/ victim_L305_null(self)
-    \/ victim_L305_uaf(self)
-    \/ victim_L305_null2(self)
-    \/ victim_L305_uaf2(self)
-    \/ victim_L305_getzero(self)
-    \/ victim_L326_1(self)
-    \/ victim_L326_2(self)
-    \/ victim_L326_null(self)
-    \/ victim_L326_uaf(self)
-    \/ victim_L326_null2(self)
-    \/ victim_L326_uaf2(self)
-    \/ victim_L326_getzero(self)
-    \/ victim_L351_1(self)
-    \/ victim_L351_2(self)
-    \/ victim_L351_null(self)
-    \/ victim_L351_dfree(self)
-    \/ victim_L351_underflow(self)
-    \/ victim_L351b_1(self)
-    \/ victim_L351b_2(self)
-    \/ victim_L351b_3(self)
-    \/ victim_L351b_4(self)
-    \/ victim_L351b_null(self)
-    \/ victim_L351b_dfree(self)
-    \/ victim_L351b_underflow(self)
-    \/ victim_L366_1(self)
-    \/ victim_L366_2(self)
-    \/ victim_L366_3(self)
-    \/ victim_L366_4(self)
-    \/ victim_L366_5(self)
-    \/ victim_L366_null(self)
-    \/ victim_L366_uaf(self)
-    \/ victim_L366_null2(self)
-    \/ victim_L366_uaf2(self)
-    \/ victim_L366_null3(self)
-    \/ victim_L366_uaf3(self)
-    \/ victim_L366_assert(self)
-    \/ victim_L366_list_del(self)
-    \/ victim_L366_null4(self)
-    \/ victim_L366_uaf4(self)
-    \/ victim_L366_list_del2(self)
-    \/ victim_L366_null5(self)
-    \/ victim_L366_uaf5(self)
-    \/ victim_L366_null6(self)
-    \/ victim_L366_uaf6(self)
-    \/ victim_L366b_1(self)
-    \/ victim_L366b_2(self)
-    \/ victim_L366b_3(self)
-    \/ victim_L366b_4(self)
-    \/ victim_L366b_5(self)
-    \/ victim_L366b_null(self)
-    \/ victim_L366b_uaf(self)
-    \/ victim_L366b_null2(self)
-    \/ victim_L366b_uaf2(self)
-    \/ victim_L366b_null3(self)
-    \/ victim_L366b_uaf3(self)
-    \/ victim_L366b_assert(self)
-    \/ victim_L366b_list_del(self)
-    \/ victim_L366b_null4(self)
-    \/ victim_L366b_uaf4(self)
-    \/ victim_L366b_list_del2(self)
-    \/ victim_L366b_null5(self)
-    \/ victim_L366b_uaf5(self)
-    \/ victim_L366b_null6(self)
-    \/ victim_L366b_uaf6(self)
-    \/ victim_L376_1(self)
-    \/ victim_L376_2(self)
-    \/ victim_L376_3(self)
-    \/ victim_L376_null(self)
-    \/ victim_L376_uaf(self)
-    \/ victim_L376_null2(self)
-    \/ victim_L376_dfree(self)
-    \/ victim_L376_underflow(self)
-    \/ victim_L376b_1(self)
-    \/ victim_L376b_2(self)
-    \/ victim_L376b_3(self)
-    \/ victim_L376b_null(self)
-    \/ victim_L376b_uaf(self)
-    \/ victim_L376b_null2(self)
-    \/ victim_L376b_dfree(self)
-    \/ victim_L376b_underflow(self)
-    \/ victim_L382_1(self)
-    \/ victim_L382_2(self)
-    \/ victim_L382_3(self)
-    \/ victim_L382_null(self)
-    \/ victim_L382_uaf(self)
-    \/ victim_L382_null2(self)
-    \/ victim_L382_dfree(self)
-    \/ victim_L382_underflow(self)
-    \/ victim_L382_dfree2(self)
-    \/ victim_L382_dfree3(self)
-    \/ victim_L382_dfree4(self)
-    \/ victim_L382b_1(self)
-    \/ victim_L382b_2(self)
-    \/ victim_L382b_3(self)
-    \/ victim_L382b_4(self)
-    \/ victim_L382b_5(self)
-    \/ victim_L382b_6(self)
-    \/ victim_L382b_7(self)
-    \/ victim_L382b_8(self)
-    \/ victim_L382b_9(self)
-    \/ victim_L382b_null(self)
-    \/ victim_L382b_uaf(self)
-    \/ victim_L382b_null2(self)
-    \/ victim_L382b_dfree(self)
-    \/ victim_L382b_underflow(self)
-    \/ victim_L382b_dfree2(self)
-    \/ victim_L382b_dfree3(self)
-    \/ victim_L382b_dfree4(self)
+    \/ victim_at_L17(self)
+    \/ victim_at_L24(self)
+    \/ victim_at_L35(self)
+    \/ victim_at_L17b(self)
+    \/ victim_at_L22(self)
+    \/ victim_at_L23(self)
+    \/ victim_at_L19(self)
+    \/ victim_at_L29(self)
+    \/ victim_at_L28(self)
+    \/ victim_at_L30(self)
+    \/ victim_at_L42(self)
+    \/ victim_at_L45(self)
+    \/ victim_at_L51(self)
+    \/ victim_at_L39(self)
+    \/ victim_at_L39b(self)
+    \/ victim_at_L42b(self)
+    \/ victim_at_L42c(self)
+    \/ victim_at_L72(self)
+    \/ victim_at_L93(self)
+    \/ victim_at_L93b(self)
+    \/ victim_at_L93c(self)
+    \/ victim_at_L129(self)
+    \/ victim_at_L129b(self)
+    \/ victim_at_L226(self)
+    \/ victim_at_L247(self)
+    \/ victim_at_L305(self)
+    \/ victim_at_L326(self)
+    \/ victim_at_L351(self)
+    \/ victim_at_L351b(self)
+    \/ victim_at_L366(self)
+    \/ victim_at_L366b(self)
+    \/ victim_at_L376(self)
+    \/ victim_at_L376b(self)
+    \/ victim_at_L382(self)
+    \/ victim_at_L382b(self)
 
 --------------------------------------------------------------------------------
 
@@ -11749,8 +11293,6 @@ victim_step(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:38: j = 0
 \* L38 -> L39
 collector_L38(self) ==
-    /\ pc[self] = "L38"
-    /\ fault.kind = "none"
     /\ collector_j' = [collector_j EXCEPT ![self] = 0]
     /\ pc' = [pc EXCEPT ![self] = "L39"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11760,6 +11302,12 @@ collector_L38(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_iter_39_3,
                    collector_unix_gc_busy, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a collector thread at L38: one of its paths
+collector_at_L38(self) ==
+    /\ pc[self] = "L38"
+    /\ fault.kind = "none"
+    /\ collector_L38(self)
 
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:39: while j < 2 bound 2 {
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -11771,8 +11319,6 @@ collector_L38(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L39 -> L28
 collector_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_39_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11802,8 +11348,6 @@ collector_L39_1(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:41: j = j + 1
 \* L39 -> L39
 collector_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_39_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11830,8 +11374,6 @@ collector_L39_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L39 -> L28
 collector_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_39_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11857,8 +11399,6 @@ collector_L39_3(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:41: j = j + 1
 \* L39 -> L39
 collector_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_39_3[self] < 2
     /\ unix_gc_lock = NULL
@@ -11879,8 +11419,6 @@ collector_L39_4(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:39: while j < 2 bound 2 {
 \* L39 -> Done
 collector_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ ~collector_j[self] < 2
     /\ ~unix_gc_lock = self
     /\ collector_iter_39_3' = [collector_iter_39_3 EXCEPT ![self] = 0]
@@ -11897,8 +11435,6 @@ collector_L39_5(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:39: while j < 2 bound 2 {
 \* fault: model_bound
 collector_L39_bound(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ collector_j[self] < 2
     /\ collector_iter_39_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 39]
@@ -11913,8 +11449,6 @@ collector_L39_bound(self) ==
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:43: }
 \* fault: exit_locked
 collector_L39_locked(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ ~collector_j[self] < 2
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 43]
@@ -11925,12 +11459,22 @@ collector_L39_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a collector thread at L39: one of its paths
+collector_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ collector_L39_1(self)
+       \/ collector_L39_2(self)
+       \/ collector_L39_3(self)
+       \/ collector_L39_4(self)
+       \/ collector_L39_5(self)
+       \/ collector_L39_bound(self)
+       \/ collector_L39_locked(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* examples/bugs/cve_2021_0920/fixed_swapped.ifl:41: j = j + 1
 \* L28 -> L39
 collector_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ collector_unix_gc_busy' = [collector_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ collector_j' = [collector_j EXCEPT ![self] = collector_j[self] + 1]
@@ -11942,17 +11486,17 @@ collector_L28(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_iter_39_3,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a collector thread at L28: one of its paths
+collector_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ collector_L28(self)
+
 \* any step of a collector thread
 collector_step(self) ==
-    \/ collector_L38(self)
-    \/ collector_L39_1(self)
-    \/ collector_L39_2(self)
-    \/ collector_L39_3(self)
-    \/ collector_L39_4(self)
-    \/ collector_L39_5(self)
-    \/ collector_L39_bound(self)
-    \/ collector_L39_locked(self)
-    \/ collector_L28(self)
+    \/ collector_at_L38(self)
+    \/ collector_at_L39(self)
+    \/ collector_at_L28(self)
 
 --------------------------------------------------------------------------------
 
@@ -11967,8 +11511,6 @@ collector_step(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -11999,8 +11541,6 @@ delayed_fput_work_worker_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -12042,8 +11582,6 @@ delayed_fput_work_worker_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -12071,8 +11609,6 @@ delayed_fput_work_worker_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -12105,11 +11641,18 @@ delayed_fput_work_worker_L19_4(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L19: one of its paths
+delayed_fput_work_worker_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L19_1(self)
+       \/ delayed_fput_work_worker_L19_2(self)
+       \/ delayed_fput_work_worker_L19_3(self)
+       \/ delayed_fput_work_worker_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -12139,11 +11682,15 @@ delayed_fput_work_worker_L28(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L28: one of its paths
+delayed_fput_work_worker_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L28(self)
+
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -12154,12 +11701,16 @@ delayed_fput_work_worker_L40(self) ==
                    gc_stale, unix_gc_work_pending, unix_gc_work_running, victim_locals,
                    collector_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L40: one of its paths
+delayed_fput_work_worker_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L40(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12194,8 +11745,6 @@ delayed_fput_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12227,8 +11776,6 @@ delayed_fput_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -12242,8 +11789,6 @@ delayed_fput_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -12262,8 +11807,6 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12280,8 +11823,6 @@ delayed_fput_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 delayed_fput_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12302,8 +11843,6 @@ delayed_fput_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12321,13 +11860,23 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L93: one of its paths
+delayed_fput_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L93_1(self)
+       \/ delayed_fput_work_worker_L93_2(self)
+       \/ delayed_fput_work_worker_L93_null(self)
+       \/ delayed_fput_work_worker_L93_uaf(self)
+       \/ delayed_fput_work_worker_L93_null2(self)
+       \/ delayed_fput_work_worker_L93_dfree(self)
+       \/ delayed_fput_work_worker_L93_underflow(self)
+
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
 \* specs/kernel/file.ifl:112: for f in batch {
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -12348,12 +11897,16 @@ delayed_fput_work_worker_L109(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L109: one of its paths
+delayed_fput_work_worker_at_L109(self) ==
+    /\ pc[self] = "L109"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L109(self)
+
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -12389,160 +11942,17 @@ delayed_fput_work_worker_L112_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                       1]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              victim_locals, collector_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              victim_locals, collector_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_4(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
             /\ next_f # NULL /\ file[next_f].st = "live"
             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
                                                                      {next_f}]
@@ -12554,7 +11964,9 @@ delayed_fput_work_worker_L112_4(self) ==
                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
             /\ delayed_fput_work_worker_unix_release_sock_sk' =
                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                    1]
             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
                     ![self] = unix_sock_now[file[next_f].sk].peer]
@@ -12589,21 +12001,148 @@ delayed_fput_work_worker_L112_4(self) ==
 \* specs/kernel/file.ifl:113: __fput(f)
 \* specs/kernel/file.ifl:120: unix_release_sock(f)
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_3(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                               ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           victim_locals, collector_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_4(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+         /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+         /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                  {next_f}]
+         /\ delayed_fput_work_worker_delayed_fput_f' =
+              [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                    ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_f' =
+              [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_sk' =
+              [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+         /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+              [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                 ![self] = unix_sock_now[file[next_f].sk].peer]
+         /\ delayed_fput_work_worker_unix_release_sock_mine' =
+              [delayed_fput_work_worker_unix_release_sock_mine EXCEPT ![self] = {x \in unix_queued :
+                                                                                  sk_buff[x].rcv =
+                                                                                    file[next_f].sk}]
+         /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = {x \in unix_queued :
+                                                                  sk_buff[x].rcv = file[next_f].sk}]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                        unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                        gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                        unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                        delayed_fput_work_worker_delayed_fput_batch,
+                        delayed_fput_work_worker_unix_release_sock_b,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12611,20 +12150,17 @@ delayed_fput_work_worker_L112_null(self) ==
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL
-         /\ file[next_f].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL
+      /\ file[next_f].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12633,20 +12169,17 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12655,24 +12188,21 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk # NULL
-         /\ unix_sock[file[next_f].sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free",
-                      thread |-> self,
-                      line |-> 400,
-                      obj |-> file[next_f].sk]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk # NULL
+      /\ unix_sock[file[next_f].sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free",
+                   thread |-> self,
+                   line |-> 400,
+                   obj |-> file[next_f].sk]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12686,26 +12216,24 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer = NULL
-               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer = NULL
+            /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12719,30 +12247,28 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L112_dfree(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-               /\ fault' = [kind |-> "double_free",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+            /\ fault' = [kind |-> "double_free",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -12756,31 +12282,45 @@ delayed_fput_work_worker_L112_dfree(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+            /\ fault' = [kind |-> "refcount_underflow",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, victim_locals,
+                           collector_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L112: one of its paths
+delayed_fput_work_worker_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-               /\ fault' = [kind |-> "refcount_underflow",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, victim_locals,
-                              collector_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L112_1(self)
+       \/ delayed_fput_work_worker_L112_2(self)
+       \/ delayed_fput_work_worker_L112_3(self)
+       \/ delayed_fput_work_worker_L112_4(self)
+       \/ delayed_fput_work_worker_L112_null(self)
+       \/ delayed_fput_work_worker_L112_uaf(self)
+       \/ delayed_fput_work_worker_L112_null2(self)
+       \/ delayed_fput_work_worker_L112_uaf2(self)
+       \/ delayed_fput_work_worker_L112_null3(self)
+       \/ delayed_fput_work_worker_L112_dfree(self)
+       \/ delayed_fput_work_worker_L112_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12800,69 +12340,65 @@ delayed_fput_work_worker_L112_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12882,69 +12418,65 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12962,64 +12494,60 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13027,8 +12555,6 @@ delayed_fput_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13060,8 +12586,6 @@ delayed_fput_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 delayed_fput_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13089,8 +12613,6 @@ delayed_fput_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13103,8 +12625,6 @@ delayed_fput_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13126,23 +12646,21 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13152,27 +12670,25 @@ delayed_fput_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13183,25 +12699,23 @@ delayed_fput_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13212,30 +12726,28 @@ delayed_fput_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13246,29 +12758,27 @@ delayed_fput_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13283,39 +12793,37 @@ delayed_fput_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13332,37 +12840,35 @@ delayed_fput_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13379,42 +12885,40 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13429,39 +12933,37 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13478,37 +12980,35 @@ delayed_fput_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13525,42 +13025,40 @@ delayed_fput_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13575,33 +13073,31 @@ delayed_fput_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13616,46 +13112,67 @@ delayed_fput_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L366: one of its paths
+delayed_fput_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L366_1(self)
+       \/ delayed_fput_work_worker_L366_2(self)
+       \/ delayed_fput_work_worker_L366_3(self)
+       \/ delayed_fput_work_worker_L366_4(self)
+       \/ delayed_fput_work_worker_L366_5(self)
+       \/ delayed_fput_work_worker_L366_null(self)
+       \/ delayed_fput_work_worker_L366_uaf(self)
+       \/ delayed_fput_work_worker_L366_null2(self)
+       \/ delayed_fput_work_worker_L366_uaf2(self)
+       \/ delayed_fput_work_worker_L366_null3(self)
+       \/ delayed_fput_work_worker_L366_uaf3(self)
+       \/ delayed_fput_work_worker_L366_assert(self)
+       \/ delayed_fput_work_worker_L366_list_del(self)
+       \/ delayed_fput_work_worker_L366_null4(self)
+       \/ delayed_fput_work_worker_L366_uaf4(self)
+       \/ delayed_fput_work_worker_L366_list_del2(self)
+       \/ delayed_fput_work_worker_L366_null5(self)
+       \/ delayed_fput_work_worker_L366_uaf5(self)
+       \/ delayed_fput_work_worker_L366_null6(self)
+       \/ delayed_fput_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13690,8 +13207,6 @@ delayed_fput_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13725,8 +13240,6 @@ delayed_fput_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13753,8 +13266,6 @@ delayed_fput_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13767,8 +13278,6 @@ delayed_fput_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13787,8 +13296,6 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13806,8 +13313,6 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 delayed_fput_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13829,8 +13334,6 @@ delayed_fput_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13848,14 +13351,25 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L376: one of its paths
+delayed_fput_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L376_1(self)
+       \/ delayed_fput_work_worker_L376_2(self)
+       \/ delayed_fput_work_worker_L376_3(self)
+       \/ delayed_fput_work_worker_L376_null(self)
+       \/ delayed_fput_work_worker_L376_uaf(self)
+       \/ delayed_fput_work_worker_L376_null2(self)
+       \/ delayed_fput_work_worker_L376_dfree(self)
+       \/ delayed_fput_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13899,8 +13413,6 @@ delayed_fput_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13943,8 +13455,6 @@ delayed_fput_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13979,8 +13489,6 @@ delayed_fput_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13993,8 +13501,6 @@ delayed_fput_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14013,8 +13519,6 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14032,8 +13536,6 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14055,8 +13557,6 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14080,8 +13580,6 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14106,8 +13604,6 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14131,8 +13627,6 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14148,6 +13642,22 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L382: one of its paths
+delayed_fput_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L382_1(self)
+       \/ delayed_fput_work_worker_L382_2(self)
+       \/ delayed_fput_work_worker_L382_3(self)
+       \/ delayed_fput_work_worker_L382_null(self)
+       \/ delayed_fput_work_worker_L382_uaf(self)
+       \/ delayed_fput_work_worker_L382_null2(self)
+       \/ delayed_fput_work_worker_L382_dfree(self)
+       \/ delayed_fput_work_worker_L382_underflow(self)
+       \/ delayed_fput_work_worker_L382_dfree2(self)
+       \/ delayed_fput_work_worker_L382_dfree3(self)
+       \/ delayed_fput_work_worker_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
@@ -14155,8 +13665,6 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14198,8 +13706,6 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14245,8 +13751,6 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14288,8 +13792,6 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14333,40 +13835,35 @@ delayed_fput_work_worker_L411_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L411"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_skb_release_b,
-                        delayed_fput_work_worker_unix_destruct_scm_frame,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L411"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_skb_release_b,
+                     delayed_fput_work_worker_unix_destruct_scm_frame,
+                     delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14374,52 +13871,46 @@ delayed_fput_work_worker_L411_5(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
-                                                         ![self] = next_b]
-         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_unix_destruct_scm_fp,
-                        delayed_fput_work_worker_unix_destruct_scm_bpid,
-                        delayed_fput_work_worker_unix_destruct_scm_c,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                      ![self] = next_b]
+      /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+           [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy,
+                     delayed_fput_work_worker_unix_destruct_scm_fp,
+                     delayed_fput_work_worker_unix_destruct_scm_bpid,
+                     delayed_fput_work_worker_unix_destruct_scm_c, delayed_fput_work_worker_fput_f,
+                     delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -14434,8 +13925,6 @@ delayed_fput_work_worker_L411_null(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
@@ -14454,8 +13943,6 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14476,8 +13963,6 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14496,8 +13981,6 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14520,8 +14003,6 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14540,8 +14021,6 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14564,142 +14043,84 @@ delayed_fput_work_worker_L411_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L411: one of its paths
+delayed_fput_work_worker_at_L411(self) ==
     /\ pc[self] = "L411"
     /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L411_1(self)
+       \/ delayed_fput_work_worker_L411_2(self)
+       \/ delayed_fput_work_worker_L411_3(self)
+       \/ delayed_fput_work_worker_L411_4(self)
+       \/ delayed_fput_work_worker_L411_5(self)
+       \/ delayed_fput_work_worker_L411_6(self)
+       \/ delayed_fput_work_worker_L411_null(self)
+       \/ delayed_fput_work_worker_L411_dfree(self)
+       \/ delayed_fput_work_worker_L411_underflow(self)
+       \/ delayed_fput_work_worker_L411_null2(self)
+       \/ delayed_fput_work_worker_L411_dfree2(self)
+       \/ delayed_fput_work_worker_L411_null3(self)
+       \/ delayed_fput_work_worker_L411_dfree3(self)
+       \/ delayed_fput_work_worker_L411_null4(self)
+       \/ delayed_fput_work_worker_L411_dfree4(self)
+       \/ delayed_fput_work_worker_L411_underflow2(self)
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
-    \/ delayed_fput_work_worker_L19_1(self)
-    \/ delayed_fput_work_worker_L19_2(self)
-    \/ delayed_fput_work_worker_L19_3(self)
-    \/ delayed_fput_work_worker_L19_4(self)
-    \/ delayed_fput_work_worker_L28(self)
-    \/ delayed_fput_work_worker_L40(self)
-    \/ delayed_fput_work_worker_L93_1(self)
-    \/ delayed_fput_work_worker_L93_2(self)
-    \/ delayed_fput_work_worker_L93_null(self)
-    \/ delayed_fput_work_worker_L93_uaf(self)
-    \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_dfree(self)
-    \/ delayed_fput_work_worker_L93_underflow(self)
-    \/ delayed_fput_work_worker_L109(self)
-    \/ delayed_fput_work_worker_L112_1(self)
-    \/ delayed_fput_work_worker_L112_2(self)
-    \/ delayed_fput_work_worker_L112_3(self)
-    \/ delayed_fput_work_worker_L112_4(self)
-    \/ delayed_fput_work_worker_L112_null(self)
-    \/ delayed_fput_work_worker_L112_uaf(self)
-    \/ delayed_fput_work_worker_L112_null2(self)
-    \/ delayed_fput_work_worker_L112_uaf2(self)
-    \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_dfree(self)
-    \/ delayed_fput_work_worker_L112_underflow(self)
-    \/ delayed_fput_work_worker_L366_1(self)
-    \/ delayed_fput_work_worker_L366_2(self)
-    \/ delayed_fput_work_worker_L366_3(self)
-    \/ delayed_fput_work_worker_L366_4(self)
-    \/ delayed_fput_work_worker_L366_5(self)
-    \/ delayed_fput_work_worker_L366_null(self)
-    \/ delayed_fput_work_worker_L366_uaf(self)
-    \/ delayed_fput_work_worker_L366_null2(self)
-    \/ delayed_fput_work_worker_L366_uaf2(self)
-    \/ delayed_fput_work_worker_L366_null3(self)
-    \/ delayed_fput_work_worker_L366_uaf3(self)
-    \/ delayed_fput_work_worker_L366_assert(self)
-    \/ delayed_fput_work_worker_L366_list_del(self)
-    \/ delayed_fput_work_worker_L366_null4(self)
-    \/ delayed_fput_work_worker_L366_uaf4(self)
-    \/ delayed_fput_work_worker_L366_list_del2(self)
-    \/ delayed_fput_work_worker_L366_null5(self)
-    \/ delayed_fput_work_worker_L366_uaf5(self)
-    \/ delayed_fput_work_worker_L366_null6(self)
-    \/ delayed_fput_work_worker_L366_uaf6(self)
-    \/ delayed_fput_work_worker_L376_1(self)
-    \/ delayed_fput_work_worker_L376_2(self)
-    \/ delayed_fput_work_worker_L376_3(self)
-    \/ delayed_fput_work_worker_L376_null(self)
-    \/ delayed_fput_work_worker_L376_uaf(self)
-    \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_dfree(self)
-    \/ delayed_fput_work_worker_L376_underflow(self)
-    \/ delayed_fput_work_worker_L382_1(self)
-    \/ delayed_fput_work_worker_L382_2(self)
-    \/ delayed_fput_work_worker_L382_3(self)
-    \/ delayed_fput_work_worker_L382_null(self)
-    \/ delayed_fput_work_worker_L382_uaf(self)
-    \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_dfree(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
-    \/ delayed_fput_work_worker_L382_dfree2(self)
-    \/ delayed_fput_work_worker_L382_dfree3(self)
-    \/ delayed_fput_work_worker_L382_dfree4(self)
-    \/ delayed_fput_work_worker_L411_1(self)
-    \/ delayed_fput_work_worker_L411_2(self)
-    \/ delayed_fput_work_worker_L411_3(self)
-    \/ delayed_fput_work_worker_L411_4(self)
-    \/ delayed_fput_work_worker_L411_5(self)
-    \/ delayed_fput_work_worker_L411_6(self)
-    \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_underflow(self)
-    \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree2(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
-    \/ delayed_fput_work_worker_L411_dfree3(self)
-    \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_dfree4(self)
-    \/ delayed_fput_work_worker_L411_underflow2(self)
+    \/ delayed_fput_work_worker_at_L19(self)
+    \/ delayed_fput_work_worker_at_L28(self)
+    \/ delayed_fput_work_worker_at_L40(self)
+    \/ delayed_fput_work_worker_at_L93(self)
+    \/ delayed_fput_work_worker_at_L109(self)
+    \/ delayed_fput_work_worker_at_L112(self)
+    \/ delayed_fput_work_worker_at_L366(self)
+    \/ delayed_fput_work_worker_at_L376(self)
+    \/ delayed_fput_work_worker_at_L382(self)
+    \/ delayed_fput_work_worker_at_L411(self)
 
 --------------------------------------------------------------------------------
 
@@ -14708,8 +14129,6 @@ delayed_fput_work_worker_step(self) ==
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53 -> L101
 unix_gc_work_worker_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
@@ -14720,11 +14139,15 @@ unix_gc_work_worker_L53(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running, victim_locals,
                    collector_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53: one of its paths
+unix_gc_work_worker_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53(self)
+
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53b -> L53
 unix_gc_work_worker_L53b(self) ==
-    /\ pc[self] = "L53b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14734,12 +14157,16 @@ unix_gc_work_worker_L53b(self) ==
                    unix_gc_work_pending, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53b: one of its paths
+unix_gc_work_worker_at_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53b(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14769,8 +14196,6 @@ unix_gc_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14798,8 +14223,6 @@ unix_gc_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -14813,8 +14236,6 @@ unix_gc_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -14833,8 +14254,6 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14851,8 +14270,6 @@ unix_gc_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 unix_gc_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14873,8 +14290,6 @@ unix_gc_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -14891,12 +14306,22 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L93: one of its paths
+unix_gc_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L93_1(self)
+       \/ unix_gc_work_worker_L93_2(self)
+       \/ unix_gc_work_worker_L93_null(self)
+       \/ unix_gc_work_worker_L93_uaf(self)
+       \/ unix_gc_work_worker_L93_null2(self)
+       \/ unix_gc_work_worker_L93_dfree(self)
+       \/ unix_gc_work_worker_L93_underflow(self)
+
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
 \* L101 -> L107b
 unix_gc_work_worker_L101(self) ==
-    /\ pc[self] = "L101"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
@@ -14908,6 +14333,12 @@ unix_gc_work_worker_L101(self) ==
                    unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L101: one of its paths
+unix_gc_work_worker_at_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L101(self)
+
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
 \* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
@@ -14917,8 +14348,6 @@ unix_gc_work_worker_L101(self) ==
 \* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
 \* L107 -> L138b
 unix_gc_work_worker_L107_1(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
@@ -15151,167 +14580,153 @@ unix_gc_work_worker_L107_1(self) ==
 \* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
 \* L107 -> L107
 unix_gc_work_worker_L107_2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
-          /\ gc_candidates' = Append(gc_candidates, next_u)
-          /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
-          /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_138_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+       /\ gc_candidates' = Append(gc_candidates, next_u)
+       /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
+       /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_138_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
 \* L107 -> L107
 unix_gc_work_worker_L107_3(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL
-          /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL
+       /\ unix_sock[next_u].st # "live"
+       /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL
-          /\ file[unix_sock[next_u].file].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 109,
-                       obj |-> unix_sock[next_u].file]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL
+       /\ file[unix_sock[next_u].file].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 109,
+                    obj |-> unix_sock[next_u].file]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L107_assert(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15319,23 +14734,21 @@ unix_gc_work_worker_L107_assert(self) ==
 \* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
 \* fault: list_del_absent
 unix_gc_work_worker_L107_list_del(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ ~next_u \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ ~next_u \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15344,30 +14757,41 @@ unix_gc_work_worker_L107_list_del(self) ==
 \* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
 \* fault: list_double_add
 unix_gc_work_worker_L107_list_add(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L107: one of its paths
+unix_gc_work_worker_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L107_1(self)
+       \/ unix_gc_work_worker_L107_2(self)
+       \/ unix_gc_work_worker_L107_3(self)
+       \/ unix_gc_work_worker_L107_null(self)
+       \/ unix_gc_work_worker_L107_uaf(self)
+       \/ unix_gc_work_worker_L107_null2(self)
+       \/ unix_gc_work_worker_L107_uaf2(self)
+       \/ unix_gc_work_worker_L107_assert(self)
+       \/ unix_gc_work_worker_L107_list_del(self)
+       \/ unix_gc_work_worker_L107_list_add(self)
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* L107b -> L107
 unix_gc_work_worker_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
                                             ![self] = gc_inflight_list]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
@@ -15383,12 +14807,16 @@ unix_gc_work_worker_L107b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L107b: one of its paths
+unix_gc_work_worker_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L107b(self)
+
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* L138 -> L147b
 unix_gc_work_worker_L138_1(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock = self
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
@@ -15411,65 +14839,59 @@ unix_gc_work_worker_L138_1(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* L138 -> L141
 unix_gc_work_worker_L138_2(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_candidates' = ListDel(gc_candidates, next_u)
-          /\ pc' = [pc EXCEPT ![self] = "L141"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_candidates' = ListDel(gc_candidates, next_u)
+       /\ pc' = [pc EXCEPT ![self] = "L141"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
 \* L138 -> L138
 unix_gc_work_worker_L138_3(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L138"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L138"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* fault: bad_unlock
 unix_gc_work_worker_L138_unlock(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
@@ -15485,26 +14907,32 @@ unix_gc_work_worker_L138_unlock(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L138_list_del(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L138: one of its paths
+unix_gc_work_worker_at_L138(self) ==
     /\ pc[self] = "L138"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L138_1(self)
+       \/ unix_gc_work_worker_L138_2(self)
+       \/ unix_gc_work_worker_L138_3(self)
+       \/ unix_gc_work_worker_L138_unlock(self)
+       \/ unix_gc_work_worker_L138_list_del(self)
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* L138b -> L138
 unix_gc_work_worker_L138b(self) ==
-    /\ pc[self] = "L138b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
                                             ![self] = gc_candidates]
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -15520,11 +14948,15 @@ unix_gc_work_worker_L138b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L138b: one of its paths
+unix_gc_work_worker_at_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L138b(self)
+
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* L141 -> L138
 unix_gc_work_worker_L141(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -15538,8 +14970,6 @@ unix_gc_work_worker_L141(self) ==
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 unix_gc_work_worker_L141_list_add(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add",
                  thread |-> self,
@@ -15552,11 +14982,16 @@ unix_gc_work_worker_L141_list_add(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L141: one of its paths
+unix_gc_work_worker_at_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L141(self)
+       \/ unix_gc_work_worker_L141_list_add(self)
+
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
 unix_gc_work_worker_L147_1(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L147c"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15571,33 +15006,29 @@ unix_gc_work_worker_L147_1(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L147 -> L147
 unix_gc_work_worker_L147_2(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L147"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_skb_release_b,
-                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L147"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                     unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -15605,103 +15036,101 @@ unix_gc_work_worker_L147_2(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L147 -> L366
 unix_gc_work_worker_L147_3(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                    ![self] = next_b]
-         /\ unix_gc_work_worker_unix_destruct_scm_b' =
-              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_unix_destruct_scm_fp,
-                        unix_gc_work_worker_unix_destruct_scm_bpid,
-                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                               ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                 ![self] = next_b]
+      /\ unix_gc_work_worker_unix_destruct_scm_b' = [unix_gc_work_worker_unix_destruct_scm_b EXCEPT
+                                                       ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle,
+                     unix_gc_work_worker_unix_destruct_scm_fp,
+                     unix_gc_work_worker_unix_destruct_scm_bpid,
+                     unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 unix_gc_work_worker_L147_null(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 unix_gc_work_worker_L147_dfree(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 unix_gc_work_worker_L147_underflow(self) ==
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147: one of its paths
+unix_gc_work_worker_at_L147(self) ==
     /\ pc[self] = "L147"
     /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, victim_locals, collector_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L147_1(self)
+       \/ unix_gc_work_worker_L147_2(self)
+       \/ unix_gc_work_worker_L147_3(self)
+       \/ unix_gc_work_worker_L147_null(self)
+       \/ unix_gc_work_worker_L147_dfree(self)
+       \/ unix_gc_work_worker_L147_underflow(self)
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147b -> L147
 unix_gc_work_worker_L147b(self) ==
-    /\ pc[self] = "L147b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
                                             ![self] = gc_hitlist]
     /\ pc' = [pc EXCEPT ![self] = "L147"]
@@ -15717,6 +15146,12 @@ unix_gc_work_worker_L147b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L147b: one of its paths
+unix_gc_work_worker_at_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L147b(self)
+
 \* specs/kernel/garbage.ifl:151: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:152: gc_hitlist = {}
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
@@ -15727,8 +15162,6 @@ unix_gc_work_worker_L147b(self) ==
 \* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
 \* L147c -> L53b
 unix_gc_work_worker_L147c(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
@@ -15758,8 +15191,6 @@ unix_gc_work_worker_L147c(self) ==
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
 unix_gc_work_worker_L147c_assert(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~Len(gc_candidates) = 0
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
@@ -15769,6 +15200,13 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147c: one of its paths
+unix_gc_work_worker_at_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L147c(self)
+       \/ unix_gc_work_worker_L147c_assert(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15788,65 +15226,60 @@ unix_gc_work_worker_L147c_assert(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15866,65 +15299,60 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         victim_locals, collector_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15942,59 +15370,55 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16002,8 +15426,6 @@ unix_gc_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16030,8 +15452,6 @@ unix_gc_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 unix_gc_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16055,8 +15475,6 @@ unix_gc_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16069,8 +15487,6 @@ unix_gc_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16092,23 +15508,20 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16118,27 +15531,24 @@ unix_gc_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16149,25 +15559,22 @@ unix_gc_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16178,30 +15585,26 @@ unix_gc_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16212,29 +15615,26 @@ unix_gc_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16249,39 +15649,35 @@ unix_gc_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16298,37 +15694,33 @@ unix_gc_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16345,42 +15737,38 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16395,39 +15783,35 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16444,37 +15828,33 @@ unix_gc_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16491,42 +15871,38 @@ unix_gc_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16541,33 +15917,29 @@ unix_gc_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16582,46 +15954,65 @@ unix_gc_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      victim_locals, collector_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L366: one of its paths
+unix_gc_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, victim_locals, collector_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L366_1(self)
+       \/ unix_gc_work_worker_L366_2(self)
+       \/ unix_gc_work_worker_L366_3(self)
+       \/ unix_gc_work_worker_L366_4(self)
+       \/ unix_gc_work_worker_L366_5(self)
+       \/ unix_gc_work_worker_L366_null(self)
+       \/ unix_gc_work_worker_L366_uaf(self)
+       \/ unix_gc_work_worker_L366_null2(self)
+       \/ unix_gc_work_worker_L366_uaf2(self)
+       \/ unix_gc_work_worker_L366_null3(self)
+       \/ unix_gc_work_worker_L366_uaf3(self)
+       \/ unix_gc_work_worker_L366_assert(self)
+       \/ unix_gc_work_worker_L366_list_del(self)
+       \/ unix_gc_work_worker_L366_null4(self)
+       \/ unix_gc_work_worker_L366_uaf4(self)
+       \/ unix_gc_work_worker_L366_list_del2(self)
+       \/ unix_gc_work_worker_L366_null5(self)
+       \/ unix_gc_work_worker_L366_uaf5(self)
+       \/ unix_gc_work_worker_L366_null6(self)
+       \/ unix_gc_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16653,8 +16044,6 @@ unix_gc_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16684,8 +16073,6 @@ unix_gc_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16709,8 +16096,6 @@ unix_gc_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16723,8 +16108,6 @@ unix_gc_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16743,8 +16126,6 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16762,8 +16143,6 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 unix_gc_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16785,8 +16164,6 @@ unix_gc_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16804,14 +16181,25 @@ unix_gc_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L376: one of its paths
+unix_gc_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L376_1(self)
+       \/ unix_gc_work_worker_L376_2(self)
+       \/ unix_gc_work_worker_L376_3(self)
+       \/ unix_gc_work_worker_L376_null(self)
+       \/ unix_gc_work_worker_L376_uaf(self)
+       \/ unix_gc_work_worker_L376_null2(self)
+       \/ unix_gc_work_worker_L376_dfree(self)
+       \/ unix_gc_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16851,8 +16239,6 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16891,8 +16277,6 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16923,8 +16307,6 @@ unix_gc_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16937,8 +16319,6 @@ unix_gc_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16957,8 +16337,6 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16976,8 +16354,6 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 unix_gc_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16999,8 +16375,6 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17024,8 +16398,6 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17050,8 +16422,6 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17075,8 +16445,6 @@ unix_gc_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17092,85 +16460,39 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, victim_locals, collector_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L382: one of its paths
+unix_gc_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L382_1(self)
+       \/ unix_gc_work_worker_L382_2(self)
+       \/ unix_gc_work_worker_L382_3(self)
+       \/ unix_gc_work_worker_L382_null(self)
+       \/ unix_gc_work_worker_L382_uaf(self)
+       \/ unix_gc_work_worker_L382_null2(self)
+       \/ unix_gc_work_worker_L382_dfree(self)
+       \/ unix_gc_work_worker_L382_underflow(self)
+       \/ unix_gc_work_worker_L382_dfree2(self)
+       \/ unix_gc_work_worker_L382_dfree3(self)
+       \/ unix_gc_work_worker_L382_dfree4(self)
+
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L53(self)
-    \/ unix_gc_work_worker_L53b(self)
-    \/ unix_gc_work_worker_L93_1(self)
-    \/ unix_gc_work_worker_L93_2(self)
-    \/ unix_gc_work_worker_L93_null(self)
-    \/ unix_gc_work_worker_L93_uaf(self)
-    \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_dfree(self)
-    \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L101(self)
-    \/ unix_gc_work_worker_L107_1(self)
-    \/ unix_gc_work_worker_L107_2(self)
-    \/ unix_gc_work_worker_L107_3(self)
-    \/ unix_gc_work_worker_L107_null(self)
-    \/ unix_gc_work_worker_L107_uaf(self)
-    \/ unix_gc_work_worker_L107_null2(self)
-    \/ unix_gc_work_worker_L107_uaf2(self)
-    \/ unix_gc_work_worker_L107_assert(self)
-    \/ unix_gc_work_worker_L107_list_del(self)
-    \/ unix_gc_work_worker_L107_list_add(self)
-    \/ unix_gc_work_worker_L107b(self)
-    \/ unix_gc_work_worker_L138_1(self)
-    \/ unix_gc_work_worker_L138_2(self)
-    \/ unix_gc_work_worker_L138_3(self)
-    \/ unix_gc_work_worker_L138_unlock(self)
-    \/ unix_gc_work_worker_L138_list_del(self)
-    \/ unix_gc_work_worker_L138b(self)
-    \/ unix_gc_work_worker_L141(self)
-    \/ unix_gc_work_worker_L141_list_add(self)
-    \/ unix_gc_work_worker_L147_1(self)
-    \/ unix_gc_work_worker_L147_2(self)
-    \/ unix_gc_work_worker_L147_3(self)
-    \/ unix_gc_work_worker_L147_null(self)
-    \/ unix_gc_work_worker_L147_dfree(self)
-    \/ unix_gc_work_worker_L147_underflow(self)
-    \/ unix_gc_work_worker_L147b(self)
-    \/ unix_gc_work_worker_L147c(self)
-    \/ unix_gc_work_worker_L147c_assert(self)
-    \/ unix_gc_work_worker_L366_1(self)
-    \/ unix_gc_work_worker_L366_2(self)
-    \/ unix_gc_work_worker_L366_3(self)
-    \/ unix_gc_work_worker_L366_4(self)
-    \/ unix_gc_work_worker_L366_5(self)
-    \/ unix_gc_work_worker_L366_null(self)
-    \/ unix_gc_work_worker_L366_uaf(self)
-    \/ unix_gc_work_worker_L366_null2(self)
-    \/ unix_gc_work_worker_L366_uaf2(self)
-    \/ unix_gc_work_worker_L366_null3(self)
-    \/ unix_gc_work_worker_L366_uaf3(self)
-    \/ unix_gc_work_worker_L366_assert(self)
-    \/ unix_gc_work_worker_L366_list_del(self)
-    \/ unix_gc_work_worker_L366_null4(self)
-    \/ unix_gc_work_worker_L366_uaf4(self)
-    \/ unix_gc_work_worker_L366_list_del2(self)
-    \/ unix_gc_work_worker_L366_null5(self)
-    \/ unix_gc_work_worker_L366_uaf5(self)
-    \/ unix_gc_work_worker_L366_null6(self)
-    \/ unix_gc_work_worker_L366_uaf6(self)
-    \/ unix_gc_work_worker_L376_1(self)
-    \/ unix_gc_work_worker_L376_2(self)
-    \/ unix_gc_work_worker_L376_3(self)
-    \/ unix_gc_work_worker_L376_null(self)
-    \/ unix_gc_work_worker_L376_uaf(self)
-    \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_dfree(self)
-    \/ unix_gc_work_worker_L376_underflow(self)
-    \/ unix_gc_work_worker_L382_1(self)
-    \/ unix_gc_work_worker_L382_2(self)
-    \/ unix_gc_work_worker_L382_3(self)
-    \/ unix_gc_work_worker_L382_null(self)
-    \/ unix_gc_work_worker_L382_uaf(self)
-    \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_dfree(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
-    \/ unix_gc_work_worker_L382_dfree2(self)
-    \/ unix_gc_work_worker_L382_dfree3(self)
-    \/ unix_gc_work_worker_L382_dfree4(self)
+    \/ unix_gc_work_worker_at_L53(self)
+    \/ unix_gc_work_worker_at_L53b(self)
+    \/ unix_gc_work_worker_at_L93(self)
+    \/ unix_gc_work_worker_at_L101(self)
+    \/ unix_gc_work_worker_at_L107(self)
+    \/ unix_gc_work_worker_at_L107b(self)
+    \/ unix_gc_work_worker_at_L138(self)
+    \/ unix_gc_work_worker_at_L138b(self)
+    \/ unix_gc_work_worker_at_L141(self)
+    \/ unix_gc_work_worker_at_L147(self)
+    \/ unix_gc_work_worker_at_L147b(self)
+    \/ unix_gc_work_worker_at_L147c(self)
+    \/ unix_gc_work_worker_at_L366(self)
+    \/ unix_gc_work_worker_at_L376(self)
+    \/ unix_gc_work_worker_at_L382(self)
 
 --------------------------------------------------------------------------------
 

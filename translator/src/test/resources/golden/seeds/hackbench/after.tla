@@ -682,8 +682,6 @@ AllDone ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 writer1_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -716,8 +714,6 @@ writer1_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 writer1_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -748,8 +744,6 @@ writer1_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 writer1_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -778,8 +772,6 @@ writer1_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 writer1_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -801,11 +793,18 @@ writer1_L19_4(self) ==
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
                    reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L19: one of its paths
+writer1_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L19_1(self)
+       \/ writer1_L19_2(self)
+       \/ writer1_L19_3(self)
+       \/ writer1_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
 writer1_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ writer1_unix_gc_busy' = [writer1_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -824,12 +823,16 @@ writer1_L28(self) ==
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
                    reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L28: one of its paths
+writer1_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ writer1_L28(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight +
@@ -856,8 +859,6 @@ writer1_L37_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight +
@@ -880,6 +881,13 @@ writer1_L37_2(self) ==
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L37: one of its paths
+writer1_at_L37(self) ==
+    /\ pc[self] = "L37"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L37_1(self)
+       \/ writer1_L37_2(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
 \* specs/kernel/scm_creds_v3.2.ifl:18: return null
@@ -887,8 +895,6 @@ writer1_L37_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* L42 -> L171
 writer1_L42(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = FALSE]
@@ -912,13 +918,17 @@ writer1_L42(self) ==
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
                    reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L42: one of its paths
+writer1_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ writer1_L42(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L45 -> L51
 writer1_L45_1(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -945,8 +955,6 @@ writer1_L45_1(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L45 -> L247
 writer1_L45_2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -995,8 +1003,6 @@ writer1_L45_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
 writer1_L45_null(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1009,8 +1015,6 @@ writer1_L45_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
 writer1_L45_uaf(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1028,8 +1032,6 @@ writer1_L45_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: null_deref
 writer1_L45_null2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -1045,8 +1047,6 @@ writer1_L45_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: use_after_free
 writer1_L45_uaf2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1066,8 +1066,6 @@ writer1_L45_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: get_zero
 writer1_L45_getzero(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -1084,14 +1082,24 @@ writer1_L45_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L45: one of its paths
+writer1_at_L45(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L45_1(self)
+       \/ writer1_L45_2(self)
+       \/ writer1_L45_null(self)
+       \/ writer1_L45_uaf(self)
+       \/ writer1_L45_null2(self)
+       \/ writer1_L45_uaf2(self)
+       \/ writer1_L45_getzero(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L51 -> L247
 writer1_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -1139,8 +1147,6 @@ writer1_L51(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
 writer1_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1153,8 +1159,6 @@ writer1_L51_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
 writer1_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1172,8 +1176,6 @@ writer1_L51_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: null_deref
 writer1_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -1189,8 +1191,6 @@ writer1_L51_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: use_after_free
 writer1_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -1210,8 +1210,6 @@ writer1_L51_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: get_zero
 writer1_L51_getzero(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -1228,12 +1226,21 @@ writer1_L51_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L51: one of its paths
+writer1_at_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L51(self)
+       \/ writer1_L51_null(self)
+       \/ writer1_L51_uaf(self)
+       \/ writer1_L51_null2(self)
+       \/ writer1_L51_uaf2(self)
+       \/ writer1_L51_getzero(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1253,8 +1260,6 @@ writer1_L39_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L56
 writer1_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1341,8 +1346,6 @@ writer1_L39_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1361,8 +1364,6 @@ writer1_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L56
 writer1_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1447,8 +1448,6 @@ writer1_L39_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 writer1_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1461,8 +1460,6 @@ writer1_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 writer1_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1479,8 +1476,6 @@ writer1_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 writer1_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -1495,11 +1490,21 @@ writer1_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L39: one of its paths
+writer1_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L39_1(self)
+       \/ writer1_L39_2(self)
+       \/ writer1_L39_3(self)
+       \/ writer1_L39_4(self)
+       \/ writer1_L39_null(self)
+       \/ writer1_L39_dfree(self)
+       \/ writer1_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> L56
 writer1_L42b_1(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -1584,8 +1589,6 @@ writer1_L42b_1(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> L56
 writer1_L42b_2(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -1669,8 +1672,6 @@ writer1_L42b_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 writer1_L42b_null(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1683,8 +1684,6 @@ writer1_L42b_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 writer1_L42b_dfree(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1701,8 +1700,6 @@ writer1_L42b_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 writer1_L42b_underflow(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -1716,6 +1713,16 @@ writer1_L42b_underflow(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L42b: one of its paths
+writer1_at_L42b(self) ==
+    /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L42b_1(self)
+       \/ writer1_L42b_2(self)
+       \/ writer1_L42b_null(self)
+       \/ writer1_L42b_dfree(self)
+       \/ writer1_L42b_underflow(self)
 
 \* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
@@ -1757,177 +1764,167 @@ writer1_L42b_underflow(self) ==
 \* examples/seeds/hackbench/after.ifl:35: sys_write(t, f)
 \* L47 -> L37
 writer1_L47(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ writer1_u' = [writer1_u EXCEPT ![self] = new_user_struct]
-                               /\ writer1_task_new_nr' = [writer1_task_new_nr EXCEPT ![self] = 0]
-                               /\ writer1_task_new_user' = [writer1_task_new_user EXCEPT
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ writer1_u' = [writer1_u EXCEPT ![self] = new_user_struct]
+                            /\ writer1_task_new_nr' = [writer1_task_new_nr EXCEPT ![self] = 0]
+                            /\ writer1_task_new_user' = [writer1_task_new_user EXCEPT
+                                                           ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0],
+                                                  ![new_pid].nr = 100]
+                            /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000]]
+                            /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
+                            /\ writer1_me' = [writer1_me EXCEPT ![self] = new_task]
+                            /\ writer1_sys_socketpair_t' = [writer1_sys_socketpair_t EXCEPT
                                                               ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0],
-                                                     ![new_pid].nr = 100]
-                               /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000]]
-                               /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-                               /\ writer1_me' = [writer1_me EXCEPT ![self] = new_task]
-                               /\ writer1_sys_socketpair_t' = [writer1_sys_socketpair_t EXCEPT
-                                                                 ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ writer1_sys_socketpair_f' = [writer1_sys_socketpair_f EXCEPT
-                                                                 ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ writer1_sys_socketpair_sk' = [writer1_sys_socketpair_sk EXCEPT
-                                                                  ![self] = NULL]
-                               /\ writer1_fd_install_t' = [writer1_fd_install_t EXCEPT
-                                                             ![self] = NULL]
-                               /\ writer1_fd_install_f' = [writer1_fd_install_f EXCEPT
-                                                             ![self] = NULL]
-                               /\ writer1_x' = [writer1_x EXCEPT ![self] = new_file]
-                               /\ writer1_sys_socketpair_peer_t' =
-                                    [writer1_sys_socketpair_peer_t EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_fa' =
-                                    [writer1_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_f' =
-                                    [writer1_sys_socketpair_peer_f EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_sk' =
-                                    [writer1_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_ska' =
-                                    [writer1_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ writer1_y' = [writer1_y EXCEPT ![self] = new_file2]
-                               /\ a1' = new_file
-                               /\ b1' = new_file2
-                               /\ proc' = new_task
-                               /\ writer1_hb_write_t' = [writer1_hb_write_t EXCEPT
-                                                           ![self] = new_task]
-                               /\ writer1_hb_write_f' = [writer1_hb_write_f EXCEPT
-                                                           ![self] = new_file]
-                               /\ writer1_sys_write_t' = [writer1_sys_write_t EXCEPT
-                                                            ![self] = new_task]
-                               /\ writer1_sys_write_f' = [writer1_sys_write_f EXCEPT
-                                                            ![self] = new_file]
-                               /\ pc' = [pc EXCEPT ![self] = "L37"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                                              writer1_sys_write_b, writer1_sys_write_err,
-                                              writer1_scm_destroy_cred_frame,
-                                              writer1_unix_dgram_queue_frame, writer1_kfree_skb_b,
-                                              writer1_skb_release_b,
-                                              writer1_unix_destruct_scm_frame, writer1_fput_f,
-                                              writer1_file_final_put_f,
-                                              writer1_unix_notinflight_frame,
-                                              writer1_unix_dgram_try_queue_frame,
-                                              writer1_maybe_add_creds_frame,
-                                              writer1_unix_scm_to_skb_creds_frame,
-                                              writer1_scm_send_cred_t, writer1_scm_send_pid_t,
-                                              writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ writer1_sys_socketpair_f' = [writer1_sys_socketpair_f EXCEPT
+                                                              ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ writer1_sys_socketpair_sk' = [writer1_sys_socketpair_sk EXCEPT
+                                                               ![self] = NULL]
+                            /\ writer1_fd_install_t' = [writer1_fd_install_t EXCEPT ![self] = NULL]
+                            /\ writer1_fd_install_f' = [writer1_fd_install_f EXCEPT ![self] = NULL]
+                            /\ writer1_x' = [writer1_x EXCEPT ![self] = new_file]
+                            /\ writer1_sys_socketpair_peer_t' =
+                                 [writer1_sys_socketpair_peer_t EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_fa' =
+                                 [writer1_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_f' =
+                                 [writer1_sys_socketpair_peer_f EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_sk' =
+                                 [writer1_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_ska' =
+                                 [writer1_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ writer1_y' = [writer1_y EXCEPT ![self] = new_file2]
+                            /\ a1' = new_file
+                            /\ b1' = new_file2
+                            /\ proc' = new_task
+                            /\ writer1_hb_write_t' = [writer1_hb_write_t EXCEPT ![self] = new_task]
+                            /\ writer1_hb_write_f' = [writer1_hb_write_f EXCEPT ![self] = new_file]
+                            /\ writer1_sys_write_t' = [writer1_sys_write_t EXCEPT
+                                                         ![self] = new_task]
+                            /\ writer1_sys_write_f' = [writer1_sys_write_f EXCEPT
+                                                         ![self] = new_file]
+                            /\ pc' = [pc EXCEPT ![self] = "L37"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                                           writer1_sys_write_b, writer1_sys_write_err,
+                                           writer1_scm_destroy_cred_frame,
+                                           writer1_unix_dgram_queue_frame, writer1_kfree_skb_b,
+                                           writer1_skb_release_b, writer1_unix_destruct_scm_frame,
+                                           writer1_fput_f, writer1_file_final_put_f,
+                                           writer1_unix_notinflight_frame,
+                                           writer1_unix_dgram_try_queue_frame,
+                                           writer1_maybe_add_creds_frame,
+                                           writer1_unix_scm_to_skb_creds_frame,
+                                           writer1_scm_send_cred_t, writer1_scm_send_pid_t,
+                                           writer1_wait_for_unix_gc_early_trigger,
+                                           writer1_unix_gc_busy, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* fault: model_bound
 writer1_L47_bound(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1942,12 +1939,30 @@ writer1_L47_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 writer1_L47_bound2(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+writer1_L47_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1960,16 +1975,17 @@ writer1_L47_bound2(self) ==
 \* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L47_bound3(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+writer1_L47_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1984,18 +2000,25 @@ writer1_L47_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L47_bound4(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+writer1_L47_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -2017,20 +2040,21 @@ writer1_L47_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L47_bound5(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+writer1_L47_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -2053,22 +2077,26 @@ writer1_L47_bound5(self) ==
 \* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-writer1_L47_bound6(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+writer1_L47_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2096,33 +2124,39 @@ writer1_L47_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-writer1_L47_assert(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                        delayed_fput_work_pending, delayed_fput_work_running,
-                                        unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+writer1_L47_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live", f_count |-> 1, sk |-> NULL],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                     delayed_fput_work_pending, delayed_fput_work_running,
+                                     unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
@@ -2145,16 +2179,22 @@ writer1_L47_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L47_bound7(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+writer1_L47_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -2162,13 +2202,23 @@ writer1_L47_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2201,22 +2251,35 @@ writer1_L47_bound7(self) ==
 \* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-writer1_L47_bound8(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+writer1_L47_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -2231,17 +2294,21 @@ writer1_L47_bound8(self) ==
                                                              sk |-> NULL],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2279,167 +2346,72 @@ writer1_L47_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-writer1_L47_getzero(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 writer1_L47_getzero2(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_locals, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
@@ -2474,74 +2446,88 @@ writer1_L47_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 writer1_L47_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_locals, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L47: one of its paths
+writer1_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ writer1_L47(self)
+       \/ writer1_L47_bound(self)
+       \/ writer1_L47_bound2(self)
+       \/ writer1_L47_bound3(self)
+       \/ writer1_L47_bound4(self)
+       \/ writer1_L47_bound5(self)
+       \/ writer1_L47_bound6(self)
+       \/ writer1_L47_assert(self)
+       \/ writer1_L47_bound7(self)
+       \/ writer1_L47_bound8(self)
+       \/ writer1_L47_getzero(self)
+       \/ writer1_L47_getzero2(self)
+       \/ writer1_L47_assert2(self)
 
 \* L56 -> Done
 writer1_L56(self) ==
-    /\ pc[self] = "L56"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2554,8 +2540,6 @@ writer1_L56(self) ==
 \* examples/seeds/hackbench/after.ifl:56: }
 \* fault: exit_locked
 writer1_L56_locked(self) ==
-    /\ pc[self] = "L56"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 56]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2565,12 +2549,17 @@ writer1_L56_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L56: one of its paths
+writer1_at_L56(self) ==
+    /\ pc[self] = "L56"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L56(self)
+       \/ writer1_L56_locked(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 writer1_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count > 1
@@ -2601,8 +2590,6 @@ writer1_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 writer1_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count = 1
@@ -2631,8 +2618,6 @@ writer1_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 writer1_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -2646,8 +2631,6 @@ writer1_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 writer1_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2666,8 +2649,6 @@ writer1_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 writer1_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -2682,8 +2663,6 @@ writer1_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 writer1_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2699,8 +2678,6 @@ writer1_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 writer1_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count \leq 0
@@ -2715,49 +2692,58 @@ writer1_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L93: one of its paths
+writer1_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L93_1(self)
+       \/ writer1_L93_2(self)
+       \/ writer1_L93_null(self)
+       \/ writer1_L93_uaf(self)
+       \/ writer1_L93_null2(self)
+       \/ writer1_L93_dfree(self)
+       \/ writer1_L93_underflow(self)
+
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
 \* specs/kernel/scm_creds_v3.2.ifl:43: if scm_pid != null {
 \* L171 -> L45
 writer1_L171_1(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ writer1_sys_write_scm_pid[self] # NULL
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
-                                                   ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                         ![self] = writer1_sys_write_scm_pid[self]]
-          /\ writer1_unix_scm_to_skb_creds_scm_cred' =
-               [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
-                  ![self] = writer1_sys_write_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
-                         writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                         writer1_sys_write_err, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
-                         writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
-                         writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_scm_send_cred_t,
-                         writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
-                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ writer1_sys_write_scm_pid[self] # NULL
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
+                                                ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                      ![self] = writer1_sys_write_scm_pid[self]]
+       /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                       ![self] = writer1_sys_write_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L45"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
+                      writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                      writer1_sys_write_err, writer1_scm_destroy_cred_frame,
+                      writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
+                      writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                      writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_scm_send_cred_t,
+                      writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
+                      writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                      writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                      writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2765,45 +2751,42 @@ writer1_L171_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L171 -> L51
 writer1_L171_2(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~writer1_sys_write_scm_pid[self] # NULL
-          /\ writer1_sys_write_scm_cred[self] # NULL
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
-                                                   ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                         ![self] = writer1_sys_write_scm_pid[self]]
-          /\ writer1_unix_scm_to_skb_creds_scm_cred' =
-               [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
-                  ![self] = writer1_sys_write_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L51"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
-                         writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                         writer1_sys_write_err, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
-                         writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
-                         writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_scm_send_cred_t,
-                         writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
-                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~writer1_sys_write_scm_pid[self] # NULL
+       /\ writer1_sys_write_scm_cred[self] # NULL
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
+                                                ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                      ![self] = writer1_sys_write_scm_pid[self]]
+       /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                       ![self] = writer1_sys_write_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
+                      writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                      writer1_sys_write_err, writer1_scm_destroy_cred_frame,
+                      writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
+                      writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                      writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_scm_send_cred_t,
+                      writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
+                      writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                      writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                      writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2813,62 +2796,57 @@ writer1_L171_2(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L171 -> L247
 writer1_L171_3(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~writer1_sys_write_scm_pid[self] # NULL
-          /\ ~writer1_sys_write_scm_cred[self] # NULL
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
-                                                   ![self] = NULL]
-          /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                         ![self] = NULL]
-          /\ writer1_unix_scm_to_skb_creds_scm_cred' =
-               [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT ![self] = NULL]
-          /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
-                                              ![self] = writer1_sys_write_t[self]]
-          /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
-                                              ![self] = writer1_sys_write_f[self]]
-          /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT ![self] = new_sk_buff]
-          /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
-                                                  ![self] = writer1_sys_write_t[self]]
-          /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
-                                                  ![self] = writer1_sys_write_f[self]]
-          /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
-                         writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                         writer1_sys_write_err, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_refused, writer1_kfree_skb_b,
-                         writer1_skb_release_b, writer1_unix_destruct_scm_frame, writer1_fput_f,
-                         writer1_file_final_put_f, writer1_unix_notinflight_frame,
-                         writer1_unix_dgram_try_queue_sk, writer1_unix_dgram_try_queue_other,
-                         writer1_unix_dgram_try_queue_dead, writer1_maybe_add_creds_frame,
-                         writer1_scm_send_cred_t, writer1_scm_send_pid_t,
-                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
-                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
-                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~writer1_sys_write_scm_pid[self] # NULL
+       /\ ~writer1_sys_write_scm_cred[self] # NULL
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+       /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                      ![self] = NULL]
+       /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                       ![self] = NULL]
+       /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
+                                           ![self] = writer1_sys_write_t[self]]
+       /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
+                                           ![self] = writer1_sys_write_f[self]]
+       /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT ![self] = new_sk_buff]
+       /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
+                                               ![self] = writer1_sys_write_t[self]]
+       /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
+                                               ![self] = writer1_sys_write_f[self]]
+       /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
+                      writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                      writer1_sys_write_err, writer1_scm_destroy_cred_frame,
+                      writer1_unix_dgram_queue_refused, writer1_kfree_skb_b, writer1_skb_release_b,
+                      writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                      writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_sk,
+                      writer1_unix_dgram_try_queue_other, writer1_unix_dgram_try_queue_dead,
+                      writer1_maybe_add_creds_frame, writer1_scm_send_cred_t,
+                      writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
+                      writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                      writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                      writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
 writer1_L171_bound(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2877,6 +2855,15 @@ writer1_L171_bound(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L171: one of its paths
+writer1_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L171_1(self)
+       \/ writer1_L171_2(self)
+       \/ writer1_L171_3(self)
+       \/ writer1_L171_bound(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2895,8 +2882,6 @@ writer1_L171_bound(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 writer1_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2983,8 +2968,6 @@ writer1_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 writer1_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3077,8 +3060,6 @@ writer1_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42b
 writer1_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3172,8 +3153,6 @@ writer1_L247_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L56
 writer1_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3298,8 +3277,6 @@ writer1_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 writer1_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3365,8 +3342,6 @@ writer1_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 writer1_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3438,8 +3413,6 @@ writer1_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42b
 writer1_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3512,8 +3485,6 @@ writer1_L247_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L56
 writer1_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3617,8 +3588,6 @@ writer1_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 writer1_L247_9(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3667,8 +3636,6 @@ writer1_L247_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 writer1_L247_10(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3724,8 +3691,6 @@ writer1_L247_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42b
 writer1_L247_11(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3782,8 +3747,6 @@ writer1_L247_11(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L56
 writer1_L247_12(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3872,8 +3835,6 @@ writer1_L247_12(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 writer1_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3886,8 +3847,6 @@ writer1_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 writer1_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL
     /\ file[writer1_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3905,8 +3864,6 @@ writer1_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 writer1_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk = NULL
@@ -3922,8 +3879,6 @@ writer1_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 writer1_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL
@@ -3944,8 +3899,6 @@ writer1_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 writer1_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3964,8 +3917,6 @@ writer1_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 writer1_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3991,8 +3942,6 @@ writer1_L247_uaf3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: null_deref
 writer1_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4017,8 +3966,6 @@ writer1_L247_null4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: use_after_free
 writer1_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4048,8 +3995,6 @@ writer1_L247_uaf4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: null_deref
 writer1_L247_null5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4082,8 +4027,6 @@ writer1_L247_null5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: use_after_free
 writer1_L247_uaf5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4121,8 +4064,6 @@ writer1_L247_uaf5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: null_deref
 writer1_L247_null6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4158,8 +4099,6 @@ writer1_L247_null6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: use_after_free
 writer1_L247_uaf6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4199,8 +4138,6 @@ writer1_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: get_zero
 writer1_L247_getzero(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4243,8 +4180,6 @@ writer1_L247_getzero(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: null_deref
 writer1_L247_null7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4285,8 +4220,6 @@ writer1_L247_null7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: use_after_free
 writer1_L247_uaf7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4331,8 +4264,6 @@ writer1_L247_uaf7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: get_zero
 writer1_L247_getzero2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4366,14 +4297,45 @@ writer1_L247_getzero2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L247: one of its paths
+writer1_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L247_1(self)
+       \/ writer1_L247_2(self)
+       \/ writer1_L247_3(self)
+       \/ writer1_L247_4(self)
+       \/ writer1_L247_5(self)
+       \/ writer1_L247_6(self)
+       \/ writer1_L247_7(self)
+       \/ writer1_L247_8(self)
+       \/ writer1_L247_9(self)
+       \/ writer1_L247_10(self)
+       \/ writer1_L247_11(self)
+       \/ writer1_L247_12(self)
+       \/ writer1_L247_null(self)
+       \/ writer1_L247_uaf(self)
+       \/ writer1_L247_null2(self)
+       \/ writer1_L247_uaf2(self)
+       \/ writer1_L247_null3(self)
+       \/ writer1_L247_uaf3(self)
+       \/ writer1_L247_null4(self)
+       \/ writer1_L247_uaf4(self)
+       \/ writer1_L247_null5(self)
+       \/ writer1_L247_uaf5(self)
+       \/ writer1_L247_null6(self)
+       \/ writer1_L247_uaf6(self)
+       \/ writer1_L247_getzero(self)
+       \/ writer1_L247_null7(self)
+       \/ writer1_L247_uaf7(self)
+       \/ writer1_L247_getzero2(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351 -> L39
 writer1_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ writer1_sys_write_scm_pid[self] # NULL
@@ -4414,8 +4376,6 @@ writer1_L351_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L42b
 writer1_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -4457,8 +4417,6 @@ writer1_L351_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L56
 writer1_L351_3(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -4545,8 +4503,6 @@ writer1_L351_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 writer1_L351_4(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![writer1_kfree_skb_b[self]].users = 0]
@@ -4574,8 +4530,6 @@ writer1_L351_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 writer1_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4588,8 +4542,6 @@ writer1_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 writer1_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL
     /\ sk_buff[writer1_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -4606,8 +4558,6 @@ writer1_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 writer1_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -4620,6 +4570,18 @@ writer1_L351_underflow(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L351: one of its paths
+writer1_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L351_1(self)
+       \/ writer1_L351_2(self)
+       \/ writer1_L351_3(self)
+       \/ writer1_L351_4(self)
+       \/ writer1_L351_null(self)
+       \/ writer1_L351_dfree(self)
+       \/ writer1_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4639,57 +4601,55 @@ writer1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
-                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
-                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
-                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
-                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
-                         writer1_scm_send_cred_t, writer1_scm_send_pid_t,
-                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
-                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
-                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_frame,
+                      writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_t, writer1_scm_send_pid_t,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4709,57 +4669,55 @@ writer1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
-                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
-                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
-                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
-                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
-                         writer1_scm_send_cred_t, writer1_scm_send_pid_t,
-                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
-                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
-                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_t, writer1_scm_send_pid_t,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4777,54 +4735,51 @@ writer1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_frame, writer1_hb_write_frame,
-                         writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
-                         writer1_unix_destruct_scm_b, writer1_unix_destruct_scm_bpid,
-                         writer1_unix_destruct_scm_c, writer1_file_final_put_f,
-                         writer1_unix_dgram_try_queue_frame, writer1_maybe_add_creds_frame,
-                         writer1_unix_scm_to_skb_creds_frame, writer1_scm_send_cred_t,
-                         writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
-                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_t, writer1_scm_send_pid_t,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4832,8 +4787,6 @@ writer1_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4865,8 +4818,6 @@ writer1_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 writer1_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4894,8 +4845,6 @@ writer1_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 writer1_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4908,8 +4857,6 @@ writer1_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 writer1_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4931,22 +4878,20 @@ writer1_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 writer1_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4956,26 +4901,24 @@ writer1_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 writer1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4986,24 +4929,22 @@ writer1_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 writer1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5014,28 +4955,26 @@ writer1_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 writer1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5046,26 +4985,24 @@ writer1_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 writer1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5080,32 +5017,30 @@ writer1_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 writer1_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5122,30 +5057,28 @@ writer1_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5162,34 +5095,32 @@ writer1_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5204,32 +5135,30 @@ writer1_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 writer1_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5246,30 +5175,28 @@ writer1_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5286,34 +5213,32 @@ writer1_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5328,28 +5253,26 @@ writer1_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5364,40 +5287,61 @@ writer1_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L366: one of its paths
+writer1_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ writer1_L366_1(self)
+       \/ writer1_L366_2(self)
+       \/ writer1_L366_3(self)
+       \/ writer1_L366_4(self)
+       \/ writer1_L366_5(self)
+       \/ writer1_L366_null(self)
+       \/ writer1_L366_uaf(self)
+       \/ writer1_L366_null2(self)
+       \/ writer1_L366_uaf2(self)
+       \/ writer1_L366_null3(self)
+       \/ writer1_L366_uaf3(self)
+       \/ writer1_L366_assert(self)
+       \/ writer1_L366_list_del(self)
+       \/ writer1_L366_null4(self)
+       \/ writer1_L366_uaf4(self)
+       \/ writer1_L366_list_del2(self)
+       \/ writer1_L366_null5(self)
+       \/ writer1_L366_uaf5(self)
+       \/ writer1_L366_null6(self)
+       \/ writer1_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 writer1_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5432,8 +5376,6 @@ writer1_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 writer1_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5466,8 +5408,6 @@ writer1_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 writer1_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5494,8 +5434,6 @@ writer1_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 writer1_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5508,8 +5446,6 @@ writer1_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 writer1_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5528,8 +5464,6 @@ writer1_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 writer1_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5547,8 +5481,6 @@ writer1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 writer1_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5570,8 +5502,6 @@ writer1_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 writer1_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -5589,6 +5519,19 @@ writer1_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L376: one of its paths
+writer1_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L376_1(self)
+       \/ writer1_L376_2(self)
+       \/ writer1_L376_3(self)
+       \/ writer1_L376_null(self)
+       \/ writer1_L376_uaf(self)
+       \/ writer1_L376_null2(self)
+       \/ writer1_L376_dfree(self)
+       \/ writer1_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -5598,8 +5541,6 @@ writer1_L376_underflow(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5653,8 +5594,6 @@ writer1_L382_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5709,8 +5648,6 @@ writer1_L382_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5808,8 +5745,6 @@ writer1_L382_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5862,8 +5797,6 @@ writer1_L382_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_5(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5917,8 +5850,6 @@ writer1_L382_5(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_6(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6014,8 +5945,6 @@ writer1_L382_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_7(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6062,8 +5991,6 @@ writer1_L382_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_8(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6111,8 +6038,6 @@ writer1_L382_8(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_9(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6198,8 +6123,6 @@ writer1_L382_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 writer1_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6212,8 +6135,6 @@ writer1_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 writer1_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6232,8 +6153,6 @@ writer1_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 writer1_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6251,8 +6170,6 @@ writer1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 writer1_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6274,8 +6191,6 @@ writer1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 writer1_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6299,8 +6214,6 @@ writer1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6325,8 +6238,6 @@ writer1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6350,8 +6261,6 @@ writer1_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -6367,147 +6276,47 @@ writer1_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L382: one of its paths
+writer1_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L382_1(self)
+       \/ writer1_L382_2(self)
+       \/ writer1_L382_3(self)
+       \/ writer1_L382_4(self)
+       \/ writer1_L382_5(self)
+       \/ writer1_L382_6(self)
+       \/ writer1_L382_7(self)
+       \/ writer1_L382_8(self)
+       \/ writer1_L382_9(self)
+       \/ writer1_L382_null(self)
+       \/ writer1_L382_uaf(self)
+       \/ writer1_L382_null2(self)
+       \/ writer1_L382_dfree(self)
+       \/ writer1_L382_underflow(self)
+       \/ writer1_L382_dfree2(self)
+       \/ writer1_L382_dfree3(self)
+       \/ writer1_L382_dfree4(self)
+
 \* any step of a writer1 thread
 writer1_step(self) ==
-    \/ writer1_L19_1(self)
-    \/ writer1_L19_2(self)
-    \/ writer1_L19_3(self)
-    \/ writer1_L19_4(self)
-    \/ writer1_L28(self)
-    \/ writer1_L37_1(self)
-    \/ writer1_L37_2(self)
-    \/ writer1_L42(self)
-    \/ writer1_L45_1(self)
-    \/ writer1_L45_2(self)
-    \/ writer1_L45_null(self)
-    \/ writer1_L45_uaf(self)
-    \/ writer1_L45_null2(self)
-    \/ writer1_L45_uaf2(self)
-    \/ writer1_L45_getzero(self)
-    \/ writer1_L51(self)
-    \/ writer1_L51_null(self)
-    \/ writer1_L51_uaf(self)
-    \/ writer1_L51_null2(self)
-    \/ writer1_L51_uaf2(self)
-    \/ writer1_L51_getzero(self)
-    \/ writer1_L39_1(self)
-    \/ writer1_L39_2(self)
-    \/ writer1_L39_3(self)
-    \/ writer1_L39_4(self)
-    \/ writer1_L39_null(self)
-    \/ writer1_L39_dfree(self)
-    \/ writer1_L39_underflow(self)
-    \/ writer1_L42b_1(self)
-    \/ writer1_L42b_2(self)
-    \/ writer1_L42b_null(self)
-    \/ writer1_L42b_dfree(self)
-    \/ writer1_L42b_underflow(self)
-    \/ writer1_L47(self)
-    \/ writer1_L47_bound(self)
-    \/ writer1_L47_bound2(self)
-    \/ writer1_L47_bound3(self)
-    \/ writer1_L47_bound4(self)
-    \/ writer1_L47_bound5(self)
-    \/ writer1_L47_bound6(self)
-    \/ writer1_L47_assert(self)
-    \/ writer1_L47_bound7(self)
-    \/ writer1_L47_bound8(self)
-    \/ writer1_L47_getzero(self)
-    \/ writer1_L47_getzero2(self)
-    \/ writer1_L47_assert2(self)
-    \/ writer1_L56(self)
-    \/ writer1_L56_locked(self)
-    \/ writer1_L93_1(self)
-    \/ writer1_L93_2(self)
-    \/ writer1_L93_null(self)
-    \/ writer1_L93_uaf(self)
-    \/ writer1_L93_null2(self)
-    \/ writer1_L93_dfree(self)
-    \/ writer1_L93_underflow(self)
-    \/ writer1_L171_1(self)
-    \/ writer1_L171_2(self)
-    \/ writer1_L171_3(self)
-    \/ writer1_L171_bound(self)
-    \/ writer1_L247_1(self)
-    \/ writer1_L247_2(self)
-    \/ writer1_L247_3(self)
-    \/ writer1_L247_4(self)
-    \/ writer1_L247_5(self)
-    \/ writer1_L247_6(self)
-    \/ writer1_L247_7(self)
-    \/ writer1_L247_8(self)
-    \/ writer1_L247_9(self)
-    \/ writer1_L247_10(self)
-    \/ writer1_L247_11(self)
-    \/ writer1_L247_12(self)
-    \/ writer1_L247_null(self)
-    \/ writer1_L247_uaf(self)
-    \/ writer1_L247_null2(self)
-    \/ writer1_L247_uaf2(self)
-    \/ writer1_L247_null3(self)
-    \/ writer1_L247_uaf3(self)
-    \/ writer1_L247_null4(self)
-    \/ writer1_L247_uaf4(self)
-    \/ writer1_L247_null5(self)
-    \/ writer1_L247_uaf5(self)
-    \/ writer1_L247_null6(self)
-    \/ writer1_L247_uaf6(self)
-    \/ writer1_L247_getzero(self)
-    \/ writer1_L247_null7(self)
-    \/ writer1_L247_uaf7(self)
-    \/ writer1_L247_getzero2(self)
-    \/ writer1_L351_1(self)
-    \/ writer1_L351_2(self)
-    \/ writer1_L351_3(self)
-    \/ writer1_L351_4(self)
-    \/ writer1_L351_null(self)
-    \/ writer1_L351_dfree(self)
-    \/ writer1_L351_underflow(self)
-    \/ writer1_L366_1(self)
-    \/ writer1_L366_2(self)
-    \/ writer1_L366_3(self)
-    \/ writer1_L366_4(self)
-    \/ writer1_L366_5(self)
-    \/ writer1_L366_null(self)
-    \/ writer1_L366_uaf(self)
-    \/ writer1_L366_null2(self)
-    \/ writer1_L366_uaf2(self)
-    \/ writer1_L366_null3(self)
-    \/ writer1_L366_uaf3(self)
-    \/ writer1_L366_assert(self)
-    \/ writer1_L366_list_del(self)
-    \/ writer1_L366_null4(self)
-    \/ writer1_L366_uaf4(self)
-    \/ writer1_L366_list_del2(self)
-    \/ writer1_L366_null5(self)
-    \/ writer1_L366_uaf5(self)
-    \/ writer1_L366_null6(self)
-    \/ writer1_L366_uaf6(self)
-    \/ writer1_L376_1(self)
-    \/ writer1_L376_2(self)
-    \/ writer1_L376_3(self)
-    \/ writer1_L376_null(self)
-    \/ writer1_L376_uaf(self)
-    \/ writer1_L376_null2(self)
-    \/ writer1_L376_dfree(self)
-    \/ writer1_L376_underflow(self)
-    \/ writer1_L382_1(self)
-    \/ writer1_L382_2(self)
-    \/ writer1_L382_3(self)
-    \/ writer1_L382_4(self)
-    \/ writer1_L382_5(self)
-    \/ writer1_L382_6(self)
-    \/ writer1_L382_7(self)
-    \/ writer1_L382_8(self)
-    \/ writer1_L382_9(self)
-    \/ writer1_L382_null(self)
-    \/ writer1_L382_uaf(self)
-    \/ writer1_L382_null2(self)
-    \/ writer1_L382_dfree(self)
-    \/ writer1_L382_underflow(self)
-    \/ writer1_L382_dfree2(self)
-    \/ writer1_L382_dfree3(self)
-    \/ writer1_L382_dfree4(self)
+    \/ writer1_at_L19(self)
+    \/ writer1_at_L28(self)
+    \/ writer1_at_L37(self)
+    \/ writer1_at_L42(self)
+    \/ writer1_at_L45(self)
+    \/ writer1_at_L51(self)
+    \/ writer1_at_L39(self)
+    \/ writer1_at_L42b(self)
+    \/ writer1_at_L47(self)
+    \/ writer1_at_L56(self)
+    \/ writer1_at_L93(self)
+    \/ writer1_at_L171(self)
+    \/ writer1_at_L247(self)
+    \/ writer1_at_L351(self)
+    \/ writer1_at_L366(self)
+    \/ writer1_at_L376(self)
+    \/ writer1_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -6521,8 +6330,6 @@ writer1_step(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
 \* L29 -> L288
 reader1_L29_1(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
@@ -6555,8 +6362,6 @@ reader1_L29_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
 \* L29 -> L288
 reader1_L29_2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
@@ -6584,8 +6389,6 @@ reader1_L29_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
 \* L29 -> L288
 reader1_L29_3(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
@@ -6610,8 +6413,6 @@ reader1_L29_3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: null_deref
 reader1_L29_null(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6624,8 +6425,6 @@ reader1_L29_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: use_after_free
 reader1_L29_uaf(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6644,8 +6443,6 @@ reader1_L29_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 reader1_L29_null2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred = NULL
@@ -6662,8 +6459,6 @@ reader1_L29_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 reader1_L29_uaf2(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
@@ -6684,8 +6479,6 @@ reader1_L29_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: get_zero
 reader1_L29_getzero(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
@@ -6702,12 +6495,23 @@ reader1_L29_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L29: one of its paths
+reader1_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L29_1(self)
+       \/ reader1_L29_2(self)
+       \/ reader1_L29_3(self)
+       \/ reader1_L29_null(self)
+       \/ reader1_L29_uaf(self)
+       \/ reader1_L29_null2(self)
+       \/ reader1_L29_uaf2(self)
+       \/ reader1_L29_getzero(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 reader1_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6729,8 +6533,6 @@ reader1_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 reader1_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6762,8 +6564,6 @@ reader1_L39_2(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L39 -> L351
 reader1_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6796,8 +6596,6 @@ reader1_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 reader1_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6818,8 +6616,6 @@ reader1_L39_4(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 reader1_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6850,8 +6646,6 @@ reader1_L39_5(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L39 -> L351
 reader1_L39_6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6882,8 +6676,6 @@ reader1_L39_6(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 reader1_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6896,8 +6688,6 @@ reader1_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 reader1_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -6914,8 +6704,6 @@ reader1_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 reader1_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -6930,13 +6718,25 @@ reader1_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L39: one of its paths
+reader1_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L39_1(self)
+       \/ reader1_L39_2(self)
+       \/ reader1_L39_3(self)
+       \/ reader1_L39_4(self)
+       \/ reader1_L39_5(self)
+       \/ reader1_L39_6(self)
+       \/ reader1_L39_null(self)
+       \/ reader1_L39_dfree(self)
+       \/ reader1_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42 -> L72
 reader1_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -6966,8 +6766,6 @@ reader1_L42_1(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L42 -> L351
 reader1_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -7000,8 +6798,6 @@ reader1_L42_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42 -> L72
 reader1_L42_3(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -7030,8 +6826,6 @@ reader1_L42_3(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L42 -> L351
 reader1_L42_4(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -7061,8 +6855,6 @@ reader1_L42_4(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 reader1_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7075,8 +6867,6 @@ reader1_L42_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 reader1_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -7093,8 +6883,6 @@ reader1_L42_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 reader1_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -7109,11 +6897,21 @@ reader1_L42_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L42: one of its paths
+reader1_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L42_1(self)
+       \/ reader1_L42_2(self)
+       \/ reader1_L42_3(self)
+       \/ reader1_L42_4(self)
+       \/ reader1_L42_null(self)
+       \/ reader1_L42_dfree(self)
+       \/ reader1_L42_underflow(self)
+
 \* examples/seeds/hackbench/after.ifl:59: await proc != null
 \* L59 -> L60
 reader1_L59(self) ==
-    /\ pc[self] = "L59"
-    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7123,11 +6921,15 @@ reader1_L59(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L59: one of its paths
+reader1_at_L59(self) ==
+    /\ pc[self] = "L59"
+    /\ fault.kind = "none"
+    /\ reader1_L59(self)
+
 \* examples/seeds/hackbench/after.ifl:60: me = proc
 \* L60 -> L61
 reader1_L60(self) ==
-    /\ pc[self] = "L60"
-    /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7142,11 +6944,15 @@ reader1_L60(self) ==
                    reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L60: one of its paths
+reader1_at_L60(self) ==
+    /\ pc[self] = "L60"
+    /\ fault.kind = "none"
+    /\ reader1_L60(self)
+
 \* examples/seeds/hackbench/after.ifl:61: f = b1
 \* L61 -> L62
 reader1_L61(self) ==
-    /\ pc[self] = "L61"
-    /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
     /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7161,11 +6967,15 @@ reader1_L61(self) ==
                    reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L61: one of its paths
+reader1_at_L61(self) ==
+    /\ pc[self] = "L61"
+    /\ fault.kind = "none"
+    /\ reader1_L61(self)
+
 \* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* L62 -> L63
 reader1_L62(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
     /\ pc' = [pc EXCEPT ![self] = "L63"]
@@ -7184,8 +6994,6 @@ reader1_L62(self) ==
 \* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: null_deref
 reader1_L62_null(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7198,8 +7006,6 @@ reader1_L62_null(self) ==
 \* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: use_after_free
 reader1_L62_uaf(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
@@ -7210,13 +7016,19 @@ reader1_L62_uaf(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L62: one of its paths
+reader1_at_L62(self) ==
+    /\ pc[self] = "L62"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L62(self)
+       \/ reader1_L62_null(self)
+       \/ reader1_L62_uaf(self)
+
 \* examples/seeds/hackbench/after.ifl:63: await exists m in unix_queued : m.rcv == sk
 \* examples/seeds/hackbench/after.ifl:64: hb_read(me, f)
 \* examples/seeds/hackbench/after.ifl:42: got = sys_recvmsg(t, f)
 \* L63 -> L273
 reader1_L63(self) ==
-    /\ pc[self] = "L63"
-    /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -7237,10 +7049,14 @@ reader1_L63(self) ==
                    reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L63: one of its paths
+reader1_at_L63(self) ==
+    /\ pc[self] = "L63"
+    /\ fault.kind = "none"
+    /\ reader1_L63(self)
+
 \* L65 -> Done
 reader1_L65(self) ==
-    /\ pc[self] = "L65"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7253,8 +7069,6 @@ reader1_L65(self) ==
 \* examples/seeds/hackbench/after.ifl:65: }
 \* fault: exit_locked
 reader1_L65_locked(self) ==
-    /\ pc[self] = "L65"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 65]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7264,13 +7078,18 @@ reader1_L65_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L65: one of its paths
+reader1_at_L65(self) ==
+    /\ pc[self] = "L65"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L65(self)
+       \/ reader1_L65_locked(self)
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L72 -> L351
 reader1_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -7298,8 +7117,6 @@ reader1_L72(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: null_deref
 reader1_L72_null(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7312,8 +7129,6 @@ reader1_L72_null(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
 reader1_L72_uaf(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL
     /\ task[reader1_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7330,8 +7145,6 @@ reader1_L72_uaf(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 reader1_L72_assert(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ ~reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -7342,12 +7155,19 @@ reader1_L72_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L72: one of its paths
+reader1_at_L72(self) ==
+    /\ pc[self] = "L72"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L72(self)
+       \/ reader1_L72_null(self)
+       \/ reader1_L72_uaf(self)
+       \/ reader1_L72_assert(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 reader1_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count > 1
@@ -7374,8 +7194,6 @@ reader1_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 reader1_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count = 1
@@ -7400,8 +7218,6 @@ reader1_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 reader1_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -7415,8 +7231,6 @@ reader1_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 reader1_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -7435,8 +7249,6 @@ reader1_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 reader1_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -7451,8 +7263,6 @@ reader1_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 reader1_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -7468,8 +7278,6 @@ reader1_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 reader1_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count \leq 0
@@ -7484,6 +7292,18 @@ reader1_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L93: one of its paths
+reader1_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L93_1(self)
+       \/ reader1_L93_2(self)
+       \/ reader1_L93_null(self)
+       \/ reader1_L93_uaf(self)
+       \/ reader1_L93_null2(self)
+       \/ reader1_L93_dfree(self)
+       \/ reader1_L93_underflow(self)
+
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:275: if b != null {
@@ -7491,8 +7311,6 @@ reader1_L93_underflow(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_1(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} = {}
     /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
@@ -7548,59 +7366,56 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_2(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
-         /\ unix_queued' = unix_queued \ {picked}
-         /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
-         /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
-         /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
-         /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
-         /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
-         /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
-         /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
-         /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                   ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                    ![self] = NULL]
-         /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L65"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
+      /\ unix_queued' = unix_queued \ {picked}
+      /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
+      /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
+      /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
+      /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
+      /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
+      /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
+      /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                 ![self] = NULL]
+      /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
+      /\ pc' = [pc EXCEPT ![self] = "L65"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                     gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                     delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                     writer1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7610,32 +7425,30 @@ reader1_L273_2(self) ==
 \* specs/kernel/af_unix.ifl:283: scm_pid = scm_recv_pid(b)
 \* L273 -> L326
 reader1_L273_3(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ picked # NULL
-         /\ ~picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
-                                         ![self] = file[reader1_sys_recvmsg_f[self]].sk]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
-         /\ unix_queued' = unix_queued \ {picked}
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
-                        reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
-                        reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp,
-                        reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                        reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                        reader1_scm_recv_frame, reader1_fd_install_frame,
-                        reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ picked # NULL
+      /\ ~picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
+                                      ![self] = file[reader1_sys_recvmsg_f[self]].sk]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
+      /\ unix_queued' = unix_queued \ {picked}
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                     gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                     delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                     writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                     reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
+                     reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b,
+                     reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
+                     reader1_file_final_put_f, reader1_unix_notinflight_frame,
+                     reader1_scm_recv_frame, reader1_fd_install_frame,
+                     reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                     reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7644,58 +7457,56 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_4(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
-         /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
-         /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
-         /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
-         /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
-         /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
-         /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
-         /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                   ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                    ![self] = NULL]
-         /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L65"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
+      /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
+      /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
+      /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
+      /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
+      /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
+      /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                 ![self] = NULL]
+      /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
+      /\ pc' = [pc EXCEPT ![self] = "L65"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7704,37 +7515,33 @@ reader1_L273_4(self) ==
 \* specs/kernel/af_unix.ifl:283: scm_pid = scm_recv_pid(b)
 \* L273 -> L326
 reader1_L273_5(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ ~picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
-                                         ![self] = file[reader1_sys_recvmsg_f[self]].sk]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                        reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
-                        reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp,
-                        reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                        reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                        reader1_scm_recv_frame, reader1_fd_install_frame,
-                        reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ ~picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
+                                      ![self] = file[reader1_sys_recvmsg_f[self]].sk]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                     reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
+                     reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b,
+                     reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
+                     reader1_file_final_put_f, reader1_unix_notinflight_frame,
+                     reader1_scm_recv_frame, reader1_fd_install_frame,
+                     reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                     reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: null_deref
 reader1_L273_null(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 273]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7747,8 +7554,6 @@ reader1_L273_null(self) ==
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
 reader1_L273_uaf(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL
     /\ file[reader1_sys_recvmsg_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7761,6 +7566,18 @@ reader1_L273_uaf(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L273: one of its paths
+reader1_at_L273(self) ==
+    /\ pc[self] = "L273"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L273_1(self)
+       \/ reader1_L273_2(self)
+       \/ reader1_L273_3(self)
+       \/ reader1_L273_4(self)
+       \/ reader1_L273_5(self)
+       \/ reader1_L273_null(self)
+       \/ reader1_L273_uaf(self)
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7781,63 +7598,60 @@ reader1_L273_uaf(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_1(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7859,64 +7673,61 @@ reader1_L288_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7940,67 +7751,64 @@ reader1_L288_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8021,63 +7829,59 @@ reader1_L288_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8099,64 +7903,60 @@ reader1_L288_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8180,67 +7980,64 @@ reader1_L288_5(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_6(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8259,59 +8056,56 @@ reader1_L288_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_7(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8331,60 +8125,57 @@ reader1_L288_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_8(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8406,63 +8197,61 @@ reader1_L288_8(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_9(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8471,8 +8260,6 @@ reader1_L288_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_10(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -8511,8 +8298,6 @@ reader1_L288_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_11(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -8554,8 +8339,6 @@ reader1_L288_11(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_12(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -8600,8 +8383,6 @@ reader1_L288_12(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L288 -> L351
 reader1_L288_13(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -8634,8 +8415,6 @@ reader1_L288_13(self) ==
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: null_deref
 reader1_L288_null(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8648,8 +8427,6 @@ reader1_L288_null(self) ==
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: use_after_free
 reader1_L288_uaf(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL
     /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8671,21 +8448,19 @@ reader1_L288_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L288_null2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8695,25 +8470,23 @@ reader1_L288_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 reader1_L288_uaf2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8724,23 +8497,21 @@ reader1_L288_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 reader1_L288_null3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8751,27 +8522,25 @@ reader1_L288_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 reader1_L288_uaf3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8782,25 +8551,23 @@ reader1_L288_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 reader1_L288_assert(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8815,31 +8582,29 @@ reader1_L288_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 reader1_L288_list_del(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8856,29 +8621,27 @@ reader1_L288_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8895,33 +8658,31 @@ reader1_L288_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8936,31 +8697,29 @@ reader1_L288_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 reader1_L288_list_del2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8977,29 +8736,27 @@ reader1_L288_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -9016,33 +8773,31 @@ reader1_L288_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -9057,27 +8812,25 @@ reader1_L288_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null6(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -9092,31 +8845,62 @@ reader1_L288_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L288: one of its paths
+reader1_at_L288(self) ==
     /\ pc[self] = "L288"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ reader1_L288_1(self)
+       \/ reader1_L288_2(self)
+       \/ reader1_L288_3(self)
+       \/ reader1_L288_4(self)
+       \/ reader1_L288_5(self)
+       \/ reader1_L288_6(self)
+       \/ reader1_L288_7(self)
+       \/ reader1_L288_8(self)
+       \/ reader1_L288_9(self)
+       \/ reader1_L288_10(self)
+       \/ reader1_L288_11(self)
+       \/ reader1_L288_12(self)
+       \/ reader1_L288_13(self)
+       \/ reader1_L288_null(self)
+       \/ reader1_L288_uaf(self)
+       \/ reader1_L288_null2(self)
+       \/ reader1_L288_uaf2(self)
+       \/ reader1_L288_null3(self)
+       \/ reader1_L288_uaf3(self)
+       \/ reader1_L288_assert(self)
+       \/ reader1_L288_list_del(self)
+       \/ reader1_L288_null4(self)
+       \/ reader1_L288_uaf4(self)
+       \/ reader1_L288_list_del2(self)
+       \/ reader1_L288_null5(self)
+       \/ reader1_L288_uaf5(self)
+       \/ reader1_L288_null6(self)
+       \/ reader1_L288_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -9125,8 +8909,6 @@ reader1_L288_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:284: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 reader1_L326_1(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
@@ -9161,8 +8943,6 @@ reader1_L326_1(self) ==
 \* specs/kernel/af_unix.ifl:284: scm_cred = scm_recv_cred(b)
 \* L326 -> L29
 reader1_L326_2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -9188,8 +8968,6 @@ reader1_L326_2(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: null_deref
 reader1_L326_null(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9202,8 +8980,6 @@ reader1_L326_null(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
 reader1_L326_uaf(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9222,8 +8998,6 @@ reader1_L326_uaf(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: null_deref
 reader1_L326_null2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid = NULL
@@ -9240,8 +9014,6 @@ reader1_L326_null2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: use_after_free
 reader1_L326_uaf2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
@@ -9262,8 +9034,6 @@ reader1_L326_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: get_zero
 reader1_L326_getzero(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
@@ -9280,12 +9050,22 @@ reader1_L326_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L326: one of its paths
+reader1_at_L326(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L326_1(self)
+       \/ reader1_L326_2(self)
+       \/ reader1_L326_null(self)
+       \/ reader1_L326_uaf(self)
+       \/ reader1_L326_null2(self)
+       \/ reader1_L326_uaf2(self)
+       \/ reader1_L326_getzero(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L351 -> L65
 reader1_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -9340,8 +9120,6 @@ reader1_L351_1(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 reader1_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![reader1_kfree_skb_b[self]].users = 0]
@@ -9365,8 +9143,6 @@ reader1_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 reader1_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9379,8 +9155,6 @@ reader1_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 reader1_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL
     /\ sk_buff[reader1_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -9397,8 +9171,6 @@ reader1_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 reader1_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -9411,6 +9183,16 @@ reader1_L351_underflow(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L351: one of its paths
+reader1_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L351_1(self)
+       \/ reader1_L351_2(self)
+       \/ reader1_L351_null(self)
+       \/ reader1_L351_dfree(self)
+       \/ reader1_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9430,54 +9212,51 @@ reader1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
+                      reader1_skb_release_b, reader1_unix_destruct_scm_b,
+                      reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
+                      reader1_file_final_put_f, reader1_scm_recv_frame, reader1_fd_install_frame,
+                      reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9497,54 +9276,51 @@ reader1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame,
+                      reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                      reader1_unix_destruct_scm_c, reader1_file_final_put_f, reader1_scm_recv_frame,
+                      reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9562,50 +9338,47 @@ reader1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame,
+                      reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                      reader1_unix_destruct_scm_c, reader1_file_final_put_f, reader1_scm_recv_frame,
+                      reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9613,8 +9386,6 @@ reader1_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -9642,8 +9413,6 @@ reader1_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 reader1_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -9667,8 +9436,6 @@ reader1_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 reader1_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9681,8 +9448,6 @@ reader1_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 reader1_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9704,22 +9469,20 @@ reader1_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9729,26 +9492,24 @@ reader1_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 reader1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9759,24 +9520,22 @@ reader1_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 reader1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9787,28 +9546,26 @@ reader1_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 reader1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9819,26 +9576,24 @@ reader1_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 reader1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9853,32 +9608,30 @@ reader1_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 reader1_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9895,30 +9648,28 @@ reader1_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9935,34 +9686,32 @@ reader1_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9977,32 +9726,30 @@ reader1_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 reader1_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10019,30 +9766,28 @@ reader1_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10059,34 +9804,32 @@ reader1_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10101,28 +9844,26 @@ reader1_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10137,40 +9878,61 @@ reader1_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L366: one of its paths
+reader1_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ reader1_L366_1(self)
+       \/ reader1_L366_2(self)
+       \/ reader1_L366_3(self)
+       \/ reader1_L366_4(self)
+       \/ reader1_L366_5(self)
+       \/ reader1_L366_null(self)
+       \/ reader1_L366_uaf(self)
+       \/ reader1_L366_null2(self)
+       \/ reader1_L366_uaf2(self)
+       \/ reader1_L366_null3(self)
+       \/ reader1_L366_uaf3(self)
+       \/ reader1_L366_assert(self)
+       \/ reader1_L366_list_del(self)
+       \/ reader1_L366_null4(self)
+       \/ reader1_L366_uaf4(self)
+       \/ reader1_L366_list_del2(self)
+       \/ reader1_L366_null5(self)
+       \/ reader1_L366_uaf5(self)
+       \/ reader1_L366_null6(self)
+       \/ reader1_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 reader1_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10201,8 +9963,6 @@ reader1_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 reader1_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10231,8 +9991,6 @@ reader1_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 reader1_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10255,8 +10013,6 @@ reader1_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 reader1_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10269,8 +10025,6 @@ reader1_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 reader1_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10289,8 +10043,6 @@ reader1_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 reader1_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10308,8 +10060,6 @@ reader1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 reader1_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10331,8 +10081,6 @@ reader1_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 reader1_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -10350,6 +10098,19 @@ reader1_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L376: one of its paths
+reader1_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L376_1(self)
+       \/ reader1_L376_2(self)
+       \/ reader1_L376_3(self)
+       \/ reader1_L376_null(self)
+       \/ reader1_L376_uaf(self)
+       \/ reader1_L376_null2(self)
+       \/ reader1_L376_dfree(self)
+       \/ reader1_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -10357,8 +10118,6 @@ reader1_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10422,8 +10181,6 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10485,8 +10242,6 @@ reader1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10540,8 +10295,6 @@ reader1_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 reader1_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10554,8 +10307,6 @@ reader1_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 reader1_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10574,8 +10325,6 @@ reader1_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 reader1_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10593,8 +10342,6 @@ reader1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 reader1_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10616,8 +10363,6 @@ reader1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 reader1_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10641,8 +10386,6 @@ reader1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10667,8 +10410,6 @@ reader1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10692,8 +10433,6 @@ reader1_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10709,138 +10448,42 @@ reader1_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L382: one of its paths
+reader1_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L382_1(self)
+       \/ reader1_L382_2(self)
+       \/ reader1_L382_3(self)
+       \/ reader1_L382_null(self)
+       \/ reader1_L382_uaf(self)
+       \/ reader1_L382_null2(self)
+       \/ reader1_L382_dfree(self)
+       \/ reader1_L382_underflow(self)
+       \/ reader1_L382_dfree2(self)
+       \/ reader1_L382_dfree3(self)
+       \/ reader1_L382_dfree4(self)
+
 \* any step of a reader1 thread
 reader1_step(self) ==
-    \/ reader1_L29_1(self)
-    \/ reader1_L29_2(self)
-    \/ reader1_L29_3(self)
-    \/ reader1_L29_null(self)
-    \/ reader1_L29_uaf(self)
-    \/ reader1_L29_null2(self)
-    \/ reader1_L29_uaf2(self)
-    \/ reader1_L29_getzero(self)
-    \/ reader1_L39_1(self)
-    \/ reader1_L39_2(self)
-    \/ reader1_L39_3(self)
-    \/ reader1_L39_4(self)
-    \/ reader1_L39_5(self)
-    \/ reader1_L39_6(self)
-    \/ reader1_L39_null(self)
-    \/ reader1_L39_dfree(self)
-    \/ reader1_L39_underflow(self)
-    \/ reader1_L42_1(self)
-    \/ reader1_L42_2(self)
-    \/ reader1_L42_3(self)
-    \/ reader1_L42_4(self)
-    \/ reader1_L42_null(self)
-    \/ reader1_L42_dfree(self)
-    \/ reader1_L42_underflow(self)
-    \/ reader1_L59(self)
-    \/ reader1_L60(self)
-    \/ reader1_L61(self)
-    \/ reader1_L62(self)
-    \/ reader1_L62_null(self)
-    \/ reader1_L62_uaf(self)
-    \/ reader1_L63(self)
-    \/ reader1_L65(self)
-    \/ reader1_L65_locked(self)
-    \/ reader1_L72(self)
-    \/ reader1_L72_null(self)
-    \/ reader1_L72_uaf(self)
-    \/ reader1_L72_assert(self)
-    \/ reader1_L93_1(self)
-    \/ reader1_L93_2(self)
-    \/ reader1_L93_null(self)
-    \/ reader1_L93_uaf(self)
-    \/ reader1_L93_null2(self)
-    \/ reader1_L93_dfree(self)
-    \/ reader1_L93_underflow(self)
-    \/ reader1_L273_1(self)
-    \/ reader1_L273_2(self)
-    \/ reader1_L273_3(self)
-    \/ reader1_L273_4(self)
-    \/ reader1_L273_5(self)
-    \/ reader1_L273_null(self)
-    \/ reader1_L273_uaf(self)
-    \/ reader1_L288_1(self)
-    \/ reader1_L288_2(self)
-    \/ reader1_L288_3(self)
-    \/ reader1_L288_4(self)
-    \/ reader1_L288_5(self)
-    \/ reader1_L288_6(self)
-    \/ reader1_L288_7(self)
-    \/ reader1_L288_8(self)
-    \/ reader1_L288_9(self)
-    \/ reader1_L288_10(self)
-    \/ reader1_L288_11(self)
-    \/ reader1_L288_12(self)
-    \/ reader1_L288_13(self)
-    \/ reader1_L288_null(self)
-    \/ reader1_L288_uaf(self)
-    \/ reader1_L288_null2(self)
-    \/ reader1_L288_uaf2(self)
-    \/ reader1_L288_null3(self)
-    \/ reader1_L288_uaf3(self)
-    \/ reader1_L288_assert(self)
-    \/ reader1_L288_list_del(self)
-    \/ reader1_L288_null4(self)
-    \/ reader1_L288_uaf4(self)
-    \/ reader1_L288_list_del2(self)
-    \/ reader1_L288_null5(self)
-    \/ reader1_L288_uaf5(self)
-    \/ reader1_L288_null6(self)
-    \/ reader1_L288_uaf6(self)
-    \/ reader1_L326_1(self)
-    \/ reader1_L326_2(self)
-    \/ reader1_L326_null(self)
-    \/ reader1_L326_uaf(self)
-    \/ reader1_L326_null2(self)
-    \/ reader1_L326_uaf2(self)
-    \/ reader1_L326_getzero(self)
-    \/ reader1_L351_1(self)
-    \/ reader1_L351_2(self)
-    \/ reader1_L351_null(self)
-    \/ reader1_L351_dfree(self)
-    \/ reader1_L351_underflow(self)
-    \/ reader1_L366_1(self)
-    \/ reader1_L366_2(self)
-    \/ reader1_L366_3(self)
-    \/ reader1_L366_4(self)
-    \/ reader1_L366_5(self)
-    \/ reader1_L366_null(self)
-    \/ reader1_L366_uaf(self)
-    \/ reader1_L366_null2(self)
-    \/ reader1_L366_uaf2(self)
-    \/ reader1_L366_null3(self)
-    \/ reader1_L366_uaf3(self)
-    \/ reader1_L366_assert(self)
-    \/ reader1_L366_list_del(self)
-    \/ reader1_L366_null4(self)
-    \/ reader1_L366_uaf4(self)
-    \/ reader1_L366_list_del2(self)
-    \/ reader1_L366_null5(self)
-    \/ reader1_L366_uaf5(self)
-    \/ reader1_L366_null6(self)
-    \/ reader1_L366_uaf6(self)
-    \/ reader1_L376_1(self)
-    \/ reader1_L376_2(self)
-    \/ reader1_L376_3(self)
-    \/ reader1_L376_null(self)
-    \/ reader1_L376_uaf(self)
-    \/ reader1_L376_null2(self)
-    \/ reader1_L376_dfree(self)
-    \/ reader1_L376_underflow(self)
-    \/ reader1_L382_1(self)
-    \/ reader1_L382_2(self)
-    \/ reader1_L382_3(self)
-    \/ reader1_L382_null(self)
-    \/ reader1_L382_uaf(self)
-    \/ reader1_L382_null2(self)
-    \/ reader1_L382_dfree(self)
-    \/ reader1_L382_underflow(self)
-    \/ reader1_L382_dfree2(self)
-    \/ reader1_L382_dfree3(self)
-    \/ reader1_L382_dfree4(self)
+    \/ reader1_at_L29(self)
+    \/ reader1_at_L39(self)
+    \/ reader1_at_L42(self)
+    \/ reader1_at_L59(self)
+    \/ reader1_at_L60(self)
+    \/ reader1_at_L61(self)
+    \/ reader1_at_L62(self)
+    \/ reader1_at_L63(self)
+    \/ reader1_at_L65(self)
+    \/ reader1_at_L72(self)
+    \/ reader1_at_L93(self)
+    \/ reader1_at_L273(self)
+    \/ reader1_at_L288(self)
+    \/ reader1_at_L326(self)
+    \/ reader1_at_L351(self)
+    \/ reader1_at_L366(self)
+    \/ reader1_at_L376(self)
+    \/ reader1_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -10855,8 +10498,6 @@ reader1_step(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -10888,8 +10529,6 @@ delayed_fput_work_worker_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -10931,8 +10570,6 @@ delayed_fput_work_worker_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -10960,8 +10597,6 @@ delayed_fput_work_worker_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -10994,11 +10629,18 @@ delayed_fput_work_worker_L19_4(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L19: one of its paths
+delayed_fput_work_worker_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L19_1(self)
+       \/ delayed_fput_work_worker_L19_2(self)
+       \/ delayed_fput_work_worker_L19_3(self)
+       \/ delayed_fput_work_worker_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -11028,11 +10670,15 @@ delayed_fput_work_worker_L28(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L28: one of its paths
+delayed_fput_work_worker_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L28(self)
+
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -11044,12 +10690,16 @@ delayed_fput_work_worker_L40(self) ==
                    writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L40: one of its paths
+delayed_fput_work_worker_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L40(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -11084,8 +10734,6 @@ delayed_fput_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -11117,8 +10765,6 @@ delayed_fput_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -11132,8 +10778,6 @@ delayed_fput_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -11152,8 +10796,6 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -11170,8 +10812,6 @@ delayed_fput_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 delayed_fput_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -11192,8 +10832,6 @@ delayed_fput_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -11211,13 +10849,23 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L93: one of its paths
+delayed_fput_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L93_1(self)
+       \/ delayed_fput_work_worker_L93_2(self)
+       \/ delayed_fput_work_worker_L93_null(self)
+       \/ delayed_fput_work_worker_L93_uaf(self)
+       \/ delayed_fput_work_worker_L93_null2(self)
+       \/ delayed_fput_work_worker_L93_dfree(self)
+       \/ delayed_fput_work_worker_L93_underflow(self)
+
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
 \* specs/kernel/file.ifl:112: for f in batch {
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -11238,12 +10886,16 @@ delayed_fput_work_worker_L109(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L109: one of its paths
+delayed_fput_work_worker_at_L109(self) ==
+    /\ pc[self] = "L109"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L109(self)
+
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -11279,160 +10931,17 @@ delayed_fput_work_worker_L112_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                       1]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_4(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
             /\ next_f # NULL /\ file[next_f].st = "live"
             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
                                                                      {next_f}]
@@ -11444,7 +10953,9 @@ delayed_fput_work_worker_L112_4(self) ==
                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
             /\ delayed_fput_work_worker_unix_release_sock_sk' =
                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                    1]
             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
                     ![self] = unix_sock_now[file[next_f].sk].peer]
@@ -11479,21 +10990,148 @@ delayed_fput_work_worker_L112_4(self) ==
 \* specs/kernel/file.ifl:113: __fput(f)
 \* specs/kernel/file.ifl:120: unix_release_sock(f)
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_3(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                               ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           writer1_locals, reader1_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_4(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+         /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+         /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                  {next_f}]
+         /\ delayed_fput_work_worker_delayed_fput_f' =
+              [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                    ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_f' =
+              [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_sk' =
+              [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+         /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+              [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                 ![self] = unix_sock_now[file[next_f].sk].peer]
+         /\ delayed_fput_work_worker_unix_release_sock_mine' =
+              [delayed_fput_work_worker_unix_release_sock_mine EXCEPT ![self] = {x \in unix_queued :
+                                                                                  sk_buff[x].rcv =
+                                                                                    file[next_f].sk}]
+         /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = {x \in unix_queued :
+                                                                  sk_buff[x].rcv = file[next_f].sk}]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                        unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                        gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
+                        delayed_fput_work_worker_unix_release_sock_b,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11501,20 +11139,17 @@ delayed_fput_work_worker_L112_null(self) ==
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL
-         /\ file[next_f].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL
+      /\ file[next_f].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11523,20 +11158,17 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11545,24 +11177,21 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk # NULL
-         /\ unix_sock[file[next_f].sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free",
-                      thread |-> self,
-                      line |-> 400,
-                      obj |-> file[next_f].sk]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk # NULL
+      /\ unix_sock[file[next_f].sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free",
+                   thread |-> self,
+                   line |-> 400,
+                   obj |-> file[next_f].sk]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11576,26 +11205,24 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer = NULL
-               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer = NULL
+            /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11609,30 +11236,28 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L112_dfree(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-               /\ fault' = [kind |-> "double_free",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+            /\ fault' = [kind |-> "double_free",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11646,31 +11271,45 @@ delayed_fput_work_worker_L112_dfree(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+            /\ fault' = [kind |-> "refcount_underflow",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L112: one of its paths
+delayed_fput_work_worker_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-               /\ fault' = [kind |-> "refcount_underflow",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L112_1(self)
+       \/ delayed_fput_work_worker_L112_2(self)
+       \/ delayed_fput_work_worker_L112_3(self)
+       \/ delayed_fput_work_worker_L112_4(self)
+       \/ delayed_fput_work_worker_L112_null(self)
+       \/ delayed_fput_work_worker_L112_uaf(self)
+       \/ delayed_fput_work_worker_L112_null2(self)
+       \/ delayed_fput_work_worker_L112_uaf2(self)
+       \/ delayed_fput_work_worker_L112_null3(self)
+       \/ delayed_fput_work_worker_L112_dfree(self)
+       \/ delayed_fput_work_worker_L112_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11690,69 +11329,65 @@ delayed_fput_work_worker_L112_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11772,69 +11407,66 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11852,64 +11484,60 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11917,8 +11545,6 @@ delayed_fput_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11950,8 +11576,6 @@ delayed_fput_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 delayed_fput_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11979,8 +11603,6 @@ delayed_fput_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11993,8 +11615,6 @@ delayed_fput_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12016,23 +11636,21 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12042,27 +11660,25 @@ delayed_fput_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12073,25 +11689,23 @@ delayed_fput_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12102,30 +11716,28 @@ delayed_fput_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12136,29 +11748,27 @@ delayed_fput_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12173,39 +11783,37 @@ delayed_fput_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12222,37 +11830,35 @@ delayed_fput_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12269,42 +11875,40 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12319,39 +11923,37 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12368,37 +11970,35 @@ delayed_fput_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12415,42 +12015,40 @@ delayed_fput_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12465,33 +12063,31 @@ delayed_fput_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12506,46 +12102,67 @@ delayed_fput_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L366: one of its paths
+delayed_fput_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L366_1(self)
+       \/ delayed_fput_work_worker_L366_2(self)
+       \/ delayed_fput_work_worker_L366_3(self)
+       \/ delayed_fput_work_worker_L366_4(self)
+       \/ delayed_fput_work_worker_L366_5(self)
+       \/ delayed_fput_work_worker_L366_null(self)
+       \/ delayed_fput_work_worker_L366_uaf(self)
+       \/ delayed_fput_work_worker_L366_null2(self)
+       \/ delayed_fput_work_worker_L366_uaf2(self)
+       \/ delayed_fput_work_worker_L366_null3(self)
+       \/ delayed_fput_work_worker_L366_uaf3(self)
+       \/ delayed_fput_work_worker_L366_assert(self)
+       \/ delayed_fput_work_worker_L366_list_del(self)
+       \/ delayed_fput_work_worker_L366_null4(self)
+       \/ delayed_fput_work_worker_L366_uaf4(self)
+       \/ delayed_fput_work_worker_L366_list_del2(self)
+       \/ delayed_fput_work_worker_L366_null5(self)
+       \/ delayed_fput_work_worker_L366_uaf5(self)
+       \/ delayed_fput_work_worker_L366_null6(self)
+       \/ delayed_fput_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12580,8 +12197,6 @@ delayed_fput_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12615,8 +12230,6 @@ delayed_fput_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12643,8 +12256,6 @@ delayed_fput_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12657,8 +12268,6 @@ delayed_fput_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12677,8 +12286,6 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12696,8 +12303,6 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 delayed_fput_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12719,8 +12324,6 @@ delayed_fput_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12738,14 +12341,25 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L376: one of its paths
+delayed_fput_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L376_1(self)
+       \/ delayed_fput_work_worker_L376_2(self)
+       \/ delayed_fput_work_worker_L376_3(self)
+       \/ delayed_fput_work_worker_L376_null(self)
+       \/ delayed_fput_work_worker_L376_uaf(self)
+       \/ delayed_fput_work_worker_L376_null2(self)
+       \/ delayed_fput_work_worker_L376_dfree(self)
+       \/ delayed_fput_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12789,8 +12403,6 @@ delayed_fput_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12833,8 +12445,6 @@ delayed_fput_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12869,8 +12479,6 @@ delayed_fput_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12883,8 +12491,6 @@ delayed_fput_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12903,8 +12509,6 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12922,8 +12526,6 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12945,8 +12547,6 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12970,8 +12570,6 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12996,8 +12594,6 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13021,8 +12617,6 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13038,6 +12632,22 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L382: one of its paths
+delayed_fput_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L382_1(self)
+       \/ delayed_fput_work_worker_L382_2(self)
+       \/ delayed_fput_work_worker_L382_3(self)
+       \/ delayed_fput_work_worker_L382_null(self)
+       \/ delayed_fput_work_worker_L382_uaf(self)
+       \/ delayed_fput_work_worker_L382_null2(self)
+       \/ delayed_fput_work_worker_L382_dfree(self)
+       \/ delayed_fput_work_worker_L382_underflow(self)
+       \/ delayed_fput_work_worker_L382_dfree2(self)
+       \/ delayed_fput_work_worker_L382_dfree3(self)
+       \/ delayed_fput_work_worker_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
@@ -13045,8 +12655,6 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13088,8 +12696,6 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13135,8 +12741,6 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13178,8 +12782,6 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13223,40 +12825,35 @@ delayed_fput_work_worker_L411_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L411"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_skb_release_b,
-                        delayed_fput_work_worker_unix_destruct_scm_frame,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L411"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_skb_release_b,
+                     delayed_fput_work_worker_unix_destruct_scm_frame,
+                     delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -13264,52 +12861,46 @@ delayed_fput_work_worker_L411_5(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
-                                                         ![self] = next_b]
-         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_unix_destruct_scm_fp,
-                        delayed_fput_work_worker_unix_destruct_scm_bpid,
-                        delayed_fput_work_worker_unix_destruct_scm_c,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                      ![self] = next_b]
+      /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+           [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy,
+                     delayed_fput_work_worker_unix_destruct_scm_fp,
+                     delayed_fput_work_worker_unix_destruct_scm_bpid,
+                     delayed_fput_work_worker_unix_destruct_scm_c, delayed_fput_work_worker_fput_f,
+                     delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -13324,8 +12915,6 @@ delayed_fput_work_worker_L411_null(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
@@ -13344,8 +12933,6 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13366,8 +12953,6 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13386,8 +12971,6 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13410,8 +12993,6 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13430,8 +13011,6 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -13454,142 +13033,84 @@ delayed_fput_work_worker_L411_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L411: one of its paths
+delayed_fput_work_worker_at_L411(self) ==
     /\ pc[self] = "L411"
     /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L411_1(self)
+       \/ delayed_fput_work_worker_L411_2(self)
+       \/ delayed_fput_work_worker_L411_3(self)
+       \/ delayed_fput_work_worker_L411_4(self)
+       \/ delayed_fput_work_worker_L411_5(self)
+       \/ delayed_fput_work_worker_L411_6(self)
+       \/ delayed_fput_work_worker_L411_null(self)
+       \/ delayed_fput_work_worker_L411_dfree(self)
+       \/ delayed_fput_work_worker_L411_underflow(self)
+       \/ delayed_fput_work_worker_L411_null2(self)
+       \/ delayed_fput_work_worker_L411_dfree2(self)
+       \/ delayed_fput_work_worker_L411_null3(self)
+       \/ delayed_fput_work_worker_L411_dfree3(self)
+       \/ delayed_fput_work_worker_L411_null4(self)
+       \/ delayed_fput_work_worker_L411_dfree4(self)
+       \/ delayed_fput_work_worker_L411_underflow2(self)
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
-    \/ delayed_fput_work_worker_L19_1(self)
-    \/ delayed_fput_work_worker_L19_2(self)
-    \/ delayed_fput_work_worker_L19_3(self)
-    \/ delayed_fput_work_worker_L19_4(self)
-    \/ delayed_fput_work_worker_L28(self)
-    \/ delayed_fput_work_worker_L40(self)
-    \/ delayed_fput_work_worker_L93_1(self)
-    \/ delayed_fput_work_worker_L93_2(self)
-    \/ delayed_fput_work_worker_L93_null(self)
-    \/ delayed_fput_work_worker_L93_uaf(self)
-    \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_dfree(self)
-    \/ delayed_fput_work_worker_L93_underflow(self)
-    \/ delayed_fput_work_worker_L109(self)
-    \/ delayed_fput_work_worker_L112_1(self)
-    \/ delayed_fput_work_worker_L112_2(self)
-    \/ delayed_fput_work_worker_L112_3(self)
-    \/ delayed_fput_work_worker_L112_4(self)
-    \/ delayed_fput_work_worker_L112_null(self)
-    \/ delayed_fput_work_worker_L112_uaf(self)
-    \/ delayed_fput_work_worker_L112_null2(self)
-    \/ delayed_fput_work_worker_L112_uaf2(self)
-    \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_dfree(self)
-    \/ delayed_fput_work_worker_L112_underflow(self)
-    \/ delayed_fput_work_worker_L366_1(self)
-    \/ delayed_fput_work_worker_L366_2(self)
-    \/ delayed_fput_work_worker_L366_3(self)
-    \/ delayed_fput_work_worker_L366_4(self)
-    \/ delayed_fput_work_worker_L366_5(self)
-    \/ delayed_fput_work_worker_L366_null(self)
-    \/ delayed_fput_work_worker_L366_uaf(self)
-    \/ delayed_fput_work_worker_L366_null2(self)
-    \/ delayed_fput_work_worker_L366_uaf2(self)
-    \/ delayed_fput_work_worker_L366_null3(self)
-    \/ delayed_fput_work_worker_L366_uaf3(self)
-    \/ delayed_fput_work_worker_L366_assert(self)
-    \/ delayed_fput_work_worker_L366_list_del(self)
-    \/ delayed_fput_work_worker_L366_null4(self)
-    \/ delayed_fput_work_worker_L366_uaf4(self)
-    \/ delayed_fput_work_worker_L366_list_del2(self)
-    \/ delayed_fput_work_worker_L366_null5(self)
-    \/ delayed_fput_work_worker_L366_uaf5(self)
-    \/ delayed_fput_work_worker_L366_null6(self)
-    \/ delayed_fput_work_worker_L366_uaf6(self)
-    \/ delayed_fput_work_worker_L376_1(self)
-    \/ delayed_fput_work_worker_L376_2(self)
-    \/ delayed_fput_work_worker_L376_3(self)
-    \/ delayed_fput_work_worker_L376_null(self)
-    \/ delayed_fput_work_worker_L376_uaf(self)
-    \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_dfree(self)
-    \/ delayed_fput_work_worker_L376_underflow(self)
-    \/ delayed_fput_work_worker_L382_1(self)
-    \/ delayed_fput_work_worker_L382_2(self)
-    \/ delayed_fput_work_worker_L382_3(self)
-    \/ delayed_fput_work_worker_L382_null(self)
-    \/ delayed_fput_work_worker_L382_uaf(self)
-    \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_dfree(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
-    \/ delayed_fput_work_worker_L382_dfree2(self)
-    \/ delayed_fput_work_worker_L382_dfree3(self)
-    \/ delayed_fput_work_worker_L382_dfree4(self)
-    \/ delayed_fput_work_worker_L411_1(self)
-    \/ delayed_fput_work_worker_L411_2(self)
-    \/ delayed_fput_work_worker_L411_3(self)
-    \/ delayed_fput_work_worker_L411_4(self)
-    \/ delayed_fput_work_worker_L411_5(self)
-    \/ delayed_fput_work_worker_L411_6(self)
-    \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_underflow(self)
-    \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree2(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
-    \/ delayed_fput_work_worker_L411_dfree3(self)
-    \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_dfree4(self)
-    \/ delayed_fput_work_worker_L411_underflow2(self)
+    \/ delayed_fput_work_worker_at_L19(self)
+    \/ delayed_fput_work_worker_at_L28(self)
+    \/ delayed_fput_work_worker_at_L40(self)
+    \/ delayed_fput_work_worker_at_L93(self)
+    \/ delayed_fput_work_worker_at_L109(self)
+    \/ delayed_fput_work_worker_at_L112(self)
+    \/ delayed_fput_work_worker_at_L366(self)
+    \/ delayed_fput_work_worker_at_L376(self)
+    \/ delayed_fput_work_worker_at_L382(self)
+    \/ delayed_fput_work_worker_at_L411(self)
 
 --------------------------------------------------------------------------------
 
@@ -13598,8 +13119,6 @@ delayed_fput_work_worker_step(self) ==
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53 -> L101
 unix_gc_work_worker_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
@@ -13611,11 +13130,15 @@ unix_gc_work_worker_L53(self) ==
                    writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53: one of its paths
+unix_gc_work_worker_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53(self)
+
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53b -> L53
 unix_gc_work_worker_L53b(self) ==
-    /\ pc[self] = "L53b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13625,12 +13148,16 @@ unix_gc_work_worker_L53b(self) ==
                    unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53b: one of its paths
+unix_gc_work_worker_at_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53b(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13660,8 +13187,6 @@ unix_gc_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13689,8 +13214,6 @@ unix_gc_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -13704,8 +13227,6 @@ unix_gc_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -13724,8 +13245,6 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13742,8 +13261,6 @@ unix_gc_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 unix_gc_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13764,8 +13281,6 @@ unix_gc_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13782,12 +13297,22 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L93: one of its paths
+unix_gc_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L93_1(self)
+       \/ unix_gc_work_worker_L93_2(self)
+       \/ unix_gc_work_worker_L93_null(self)
+       \/ unix_gc_work_worker_L93_uaf(self)
+       \/ unix_gc_work_worker_L93_null2(self)
+       \/ unix_gc_work_worker_L93_dfree(self)
+       \/ unix_gc_work_worker_L93_underflow(self)
+
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
 \* L101 -> L107b
 unix_gc_work_worker_L101(self) ==
-    /\ pc[self] = "L101"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
@@ -13799,6 +13324,12 @@ unix_gc_work_worker_L101(self) ==
                    unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L101: one of its paths
+unix_gc_work_worker_at_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L101(self)
+
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
 \* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
@@ -13808,8 +13339,6 @@ unix_gc_work_worker_L101(self) ==
 \* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
 \* L107 -> L138b
 unix_gc_work_worker_L107_1(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
@@ -14043,168 +13572,154 @@ unix_gc_work_worker_L107_1(self) ==
 \* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
 \* L107 -> L107
 unix_gc_work_worker_L107_2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
-          /\ gc_candidates' = Append(gc_candidates, next_u)
-          /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
-          /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+       /\ gc_candidates' = Append(gc_candidates, next_u)
+       /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
+       /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
 \* L107 -> L107
 unix_gc_work_worker_L107_3(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL
-          /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL
+       /\ unix_sock[next_u].st # "live"
+       /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL
-          /\ file[unix_sock[next_u].file].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 109,
-                       obj |-> unix_sock[next_u].file]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL
+       /\ file[unix_sock[next_u].file].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 109,
+                    obj |-> unix_sock[next_u].file]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L107_assert(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -14212,23 +13727,21 @@ unix_gc_work_worker_L107_assert(self) ==
 \* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
 \* fault: list_del_absent
 unix_gc_work_worker_L107_list_del(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ ~next_u \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ ~next_u \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -14237,30 +13750,41 @@ unix_gc_work_worker_L107_list_del(self) ==
 \* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
 \* fault: list_double_add
 unix_gc_work_worker_L107_list_add(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L107: one of its paths
+unix_gc_work_worker_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L107_1(self)
+       \/ unix_gc_work_worker_L107_2(self)
+       \/ unix_gc_work_worker_L107_3(self)
+       \/ unix_gc_work_worker_L107_null(self)
+       \/ unix_gc_work_worker_L107_uaf(self)
+       \/ unix_gc_work_worker_L107_null2(self)
+       \/ unix_gc_work_worker_L107_uaf2(self)
+       \/ unix_gc_work_worker_L107_assert(self)
+       \/ unix_gc_work_worker_L107_list_del(self)
+       \/ unix_gc_work_worker_L107_list_add(self)
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* L107b -> L107
 unix_gc_work_worker_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
                                             ![self] = gc_inflight_list]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
@@ -14276,12 +13800,16 @@ unix_gc_work_worker_L107b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L107b: one of its paths
+unix_gc_work_worker_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L107b(self)
+
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* L138 -> L147b
 unix_gc_work_worker_L138_1(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock = self
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
@@ -14304,65 +13832,59 @@ unix_gc_work_worker_L138_1(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* L138 -> L141
 unix_gc_work_worker_L138_2(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_candidates' = ListDel(gc_candidates, next_u)
-          /\ pc' = [pc EXCEPT ![self] = "L141"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_candidates' = ListDel(gc_candidates, next_u)
+       /\ pc' = [pc EXCEPT ![self] = "L141"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
 \* L138 -> L138
 unix_gc_work_worker_L138_3(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L138"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L138"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* fault: bad_unlock
 unix_gc_work_worker_L138_unlock(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
@@ -14378,26 +13900,32 @@ unix_gc_work_worker_L138_unlock(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L138_list_del(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L138: one of its paths
+unix_gc_work_worker_at_L138(self) ==
     /\ pc[self] = "L138"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L138_1(self)
+       \/ unix_gc_work_worker_L138_2(self)
+       \/ unix_gc_work_worker_L138_3(self)
+       \/ unix_gc_work_worker_L138_unlock(self)
+       \/ unix_gc_work_worker_L138_list_del(self)
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* L138b -> L138
 unix_gc_work_worker_L138b(self) ==
-    /\ pc[self] = "L138b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
                                             ![self] = gc_candidates]
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -14413,11 +13941,15 @@ unix_gc_work_worker_L138b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L138b: one of its paths
+unix_gc_work_worker_at_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L138b(self)
+
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* L141 -> L138
 unix_gc_work_worker_L141(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -14431,8 +13963,6 @@ unix_gc_work_worker_L141(self) ==
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 unix_gc_work_worker_L141_list_add(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add",
                  thread |-> self,
@@ -14445,11 +13975,16 @@ unix_gc_work_worker_L141_list_add(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L141: one of its paths
+unix_gc_work_worker_at_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L141(self)
+       \/ unix_gc_work_worker_L141_list_add(self)
+
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
 unix_gc_work_worker_L147_1(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L147c"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14464,33 +13999,29 @@ unix_gc_work_worker_L147_1(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L147 -> L147
 unix_gc_work_worker_L147_2(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L147"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_skb_release_b,
-                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L147"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                     unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -14498,103 +14029,101 @@ unix_gc_work_worker_L147_2(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L147 -> L366
 unix_gc_work_worker_L147_3(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                    ![self] = next_b]
-         /\ unix_gc_work_worker_unix_destruct_scm_b' =
-              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_unix_destruct_scm_fp,
-                        unix_gc_work_worker_unix_destruct_scm_bpid,
-                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                               ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                 ![self] = next_b]
+      /\ unix_gc_work_worker_unix_destruct_scm_b' = [unix_gc_work_worker_unix_destruct_scm_b EXCEPT
+                                                       ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle,
+                     unix_gc_work_worker_unix_destruct_scm_fp,
+                     unix_gc_work_worker_unix_destruct_scm_bpid,
+                     unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 unix_gc_work_worker_L147_null(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 unix_gc_work_worker_L147_dfree(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 unix_gc_work_worker_L147_underflow(self) ==
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147: one of its paths
+unix_gc_work_worker_at_L147(self) ==
     /\ pc[self] = "L147"
     /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L147_1(self)
+       \/ unix_gc_work_worker_L147_2(self)
+       \/ unix_gc_work_worker_L147_3(self)
+       \/ unix_gc_work_worker_L147_null(self)
+       \/ unix_gc_work_worker_L147_dfree(self)
+       \/ unix_gc_work_worker_L147_underflow(self)
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147b -> L147
 unix_gc_work_worker_L147b(self) ==
-    /\ pc[self] = "L147b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
                                             ![self] = gc_hitlist]
     /\ pc' = [pc EXCEPT ![self] = "L147"]
@@ -14610,6 +14139,12 @@ unix_gc_work_worker_L147b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L147b: one of its paths
+unix_gc_work_worker_at_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L147b(self)
+
 \* specs/kernel/garbage.ifl:151: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:152: gc_hitlist = {}
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
@@ -14620,8 +14155,6 @@ unix_gc_work_worker_L147b(self) ==
 \* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
 \* L147c -> L53b
 unix_gc_work_worker_L147c(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
@@ -14651,8 +14184,6 @@ unix_gc_work_worker_L147c(self) ==
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
 unix_gc_work_worker_L147c_assert(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~Len(gc_candidates) = 0
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
@@ -14662,6 +14193,13 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147c: one of its paths
+unix_gc_work_worker_at_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L147c(self)
+       \/ unix_gc_work_worker_L147c_assert(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14681,65 +14219,60 @@ unix_gc_work_worker_L147c_assert(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14759,65 +14292,61 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14835,59 +14364,55 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14895,8 +14420,6 @@ unix_gc_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -14923,8 +14446,6 @@ unix_gc_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 unix_gc_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -14948,8 +14469,6 @@ unix_gc_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14962,8 +14481,6 @@ unix_gc_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14985,23 +14502,20 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15011,27 +14525,24 @@ unix_gc_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15042,25 +14553,22 @@ unix_gc_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15071,30 +14579,26 @@ unix_gc_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15105,29 +14609,26 @@ unix_gc_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15142,39 +14643,35 @@ unix_gc_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15191,37 +14688,33 @@ unix_gc_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15238,42 +14731,38 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15288,39 +14777,35 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15337,37 +14822,33 @@ unix_gc_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15384,42 +14865,38 @@ unix_gc_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15434,33 +14911,29 @@ unix_gc_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15475,46 +14948,65 @@ unix_gc_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L366: one of its paths
+unix_gc_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L366_1(self)
+       \/ unix_gc_work_worker_L366_2(self)
+       \/ unix_gc_work_worker_L366_3(self)
+       \/ unix_gc_work_worker_L366_4(self)
+       \/ unix_gc_work_worker_L366_5(self)
+       \/ unix_gc_work_worker_L366_null(self)
+       \/ unix_gc_work_worker_L366_uaf(self)
+       \/ unix_gc_work_worker_L366_null2(self)
+       \/ unix_gc_work_worker_L366_uaf2(self)
+       \/ unix_gc_work_worker_L366_null3(self)
+       \/ unix_gc_work_worker_L366_uaf3(self)
+       \/ unix_gc_work_worker_L366_assert(self)
+       \/ unix_gc_work_worker_L366_list_del(self)
+       \/ unix_gc_work_worker_L366_null4(self)
+       \/ unix_gc_work_worker_L366_uaf4(self)
+       \/ unix_gc_work_worker_L366_list_del2(self)
+       \/ unix_gc_work_worker_L366_null5(self)
+       \/ unix_gc_work_worker_L366_uaf5(self)
+       \/ unix_gc_work_worker_L366_null6(self)
+       \/ unix_gc_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15546,8 +15038,6 @@ unix_gc_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15577,8 +15067,6 @@ unix_gc_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15602,8 +15090,6 @@ unix_gc_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15616,8 +15102,6 @@ unix_gc_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -15636,8 +15120,6 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15655,8 +15137,6 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 unix_gc_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15678,8 +15158,6 @@ unix_gc_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15697,14 +15175,25 @@ unix_gc_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L376: one of its paths
+unix_gc_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L376_1(self)
+       \/ unix_gc_work_worker_L376_2(self)
+       \/ unix_gc_work_worker_L376_3(self)
+       \/ unix_gc_work_worker_L376_null(self)
+       \/ unix_gc_work_worker_L376_uaf(self)
+       \/ unix_gc_work_worker_L376_null2(self)
+       \/ unix_gc_work_worker_L376_dfree(self)
+       \/ unix_gc_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15744,8 +15233,6 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15784,8 +15271,6 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15816,8 +15301,6 @@ unix_gc_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15830,8 +15313,6 @@ unix_gc_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -15850,8 +15331,6 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15869,8 +15348,6 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 unix_gc_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15892,8 +15369,6 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15917,8 +15392,6 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15943,8 +15416,6 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15968,8 +15439,6 @@ unix_gc_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15985,85 +15454,39 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L382: one of its paths
+unix_gc_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L382_1(self)
+       \/ unix_gc_work_worker_L382_2(self)
+       \/ unix_gc_work_worker_L382_3(self)
+       \/ unix_gc_work_worker_L382_null(self)
+       \/ unix_gc_work_worker_L382_uaf(self)
+       \/ unix_gc_work_worker_L382_null2(self)
+       \/ unix_gc_work_worker_L382_dfree(self)
+       \/ unix_gc_work_worker_L382_underflow(self)
+       \/ unix_gc_work_worker_L382_dfree2(self)
+       \/ unix_gc_work_worker_L382_dfree3(self)
+       \/ unix_gc_work_worker_L382_dfree4(self)
+
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L53(self)
-    \/ unix_gc_work_worker_L53b(self)
-    \/ unix_gc_work_worker_L93_1(self)
-    \/ unix_gc_work_worker_L93_2(self)
-    \/ unix_gc_work_worker_L93_null(self)
-    \/ unix_gc_work_worker_L93_uaf(self)
-    \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_dfree(self)
-    \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L101(self)
-    \/ unix_gc_work_worker_L107_1(self)
-    \/ unix_gc_work_worker_L107_2(self)
-    \/ unix_gc_work_worker_L107_3(self)
-    \/ unix_gc_work_worker_L107_null(self)
-    \/ unix_gc_work_worker_L107_uaf(self)
-    \/ unix_gc_work_worker_L107_null2(self)
-    \/ unix_gc_work_worker_L107_uaf2(self)
-    \/ unix_gc_work_worker_L107_assert(self)
-    \/ unix_gc_work_worker_L107_list_del(self)
-    \/ unix_gc_work_worker_L107_list_add(self)
-    \/ unix_gc_work_worker_L107b(self)
-    \/ unix_gc_work_worker_L138_1(self)
-    \/ unix_gc_work_worker_L138_2(self)
-    \/ unix_gc_work_worker_L138_3(self)
-    \/ unix_gc_work_worker_L138_unlock(self)
-    \/ unix_gc_work_worker_L138_list_del(self)
-    \/ unix_gc_work_worker_L138b(self)
-    \/ unix_gc_work_worker_L141(self)
-    \/ unix_gc_work_worker_L141_list_add(self)
-    \/ unix_gc_work_worker_L147_1(self)
-    \/ unix_gc_work_worker_L147_2(self)
-    \/ unix_gc_work_worker_L147_3(self)
-    \/ unix_gc_work_worker_L147_null(self)
-    \/ unix_gc_work_worker_L147_dfree(self)
-    \/ unix_gc_work_worker_L147_underflow(self)
-    \/ unix_gc_work_worker_L147b(self)
-    \/ unix_gc_work_worker_L147c(self)
-    \/ unix_gc_work_worker_L147c_assert(self)
-    \/ unix_gc_work_worker_L366_1(self)
-    \/ unix_gc_work_worker_L366_2(self)
-    \/ unix_gc_work_worker_L366_3(self)
-    \/ unix_gc_work_worker_L366_4(self)
-    \/ unix_gc_work_worker_L366_5(self)
-    \/ unix_gc_work_worker_L366_null(self)
-    \/ unix_gc_work_worker_L366_uaf(self)
-    \/ unix_gc_work_worker_L366_null2(self)
-    \/ unix_gc_work_worker_L366_uaf2(self)
-    \/ unix_gc_work_worker_L366_null3(self)
-    \/ unix_gc_work_worker_L366_uaf3(self)
-    \/ unix_gc_work_worker_L366_assert(self)
-    \/ unix_gc_work_worker_L366_list_del(self)
-    \/ unix_gc_work_worker_L366_null4(self)
-    \/ unix_gc_work_worker_L366_uaf4(self)
-    \/ unix_gc_work_worker_L366_list_del2(self)
-    \/ unix_gc_work_worker_L366_null5(self)
-    \/ unix_gc_work_worker_L366_uaf5(self)
-    \/ unix_gc_work_worker_L366_null6(self)
-    \/ unix_gc_work_worker_L366_uaf6(self)
-    \/ unix_gc_work_worker_L376_1(self)
-    \/ unix_gc_work_worker_L376_2(self)
-    \/ unix_gc_work_worker_L376_3(self)
-    \/ unix_gc_work_worker_L376_null(self)
-    \/ unix_gc_work_worker_L376_uaf(self)
-    \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_dfree(self)
-    \/ unix_gc_work_worker_L376_underflow(self)
-    \/ unix_gc_work_worker_L382_1(self)
-    \/ unix_gc_work_worker_L382_2(self)
-    \/ unix_gc_work_worker_L382_3(self)
-    \/ unix_gc_work_worker_L382_null(self)
-    \/ unix_gc_work_worker_L382_uaf(self)
-    \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_dfree(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
-    \/ unix_gc_work_worker_L382_dfree2(self)
-    \/ unix_gc_work_worker_L382_dfree3(self)
-    \/ unix_gc_work_worker_L382_dfree4(self)
+    \/ unix_gc_work_worker_at_L53(self)
+    \/ unix_gc_work_worker_at_L53b(self)
+    \/ unix_gc_work_worker_at_L93(self)
+    \/ unix_gc_work_worker_at_L101(self)
+    \/ unix_gc_work_worker_at_L107(self)
+    \/ unix_gc_work_worker_at_L107b(self)
+    \/ unix_gc_work_worker_at_L138(self)
+    \/ unix_gc_work_worker_at_L138b(self)
+    \/ unix_gc_work_worker_at_L141(self)
+    \/ unix_gc_work_worker_at_L147(self)
+    \/ unix_gc_work_worker_at_L147b(self)
+    \/ unix_gc_work_worker_at_L147c(self)
+    \/ unix_gc_work_worker_at_L366(self)
+    \/ unix_gc_work_worker_at_L376(self)
+    \/ unix_gc_work_worker_at_L382(self)
 
 --------------------------------------------------------------------------------
 

@@ -688,8 +688,6 @@ AllDone ==
 \* specs/kernel/af_unix.ifl:169: scm_cred = scm_send_cred(t)
 \* L16 -> L25
 writer1_L16(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid # NULL /\
          pid[task[writer1_scm_send_pid_t[self]].pid].st = "live"
@@ -724,8 +722,6 @@ writer1_L16(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: null_deref
 writer1_L16_null(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -738,8 +734,6 @@ writer1_L16_null(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: use_after_free
 writer1_L16_uaf(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL
     /\ task[writer1_scm_send_pid_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -757,8 +751,6 @@ writer1_L16_uaf(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: null_deref
 writer1_L16_null2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
@@ -773,8 +765,6 @@ writer1_L16_null2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: use_after_free
 writer1_L16_uaf2(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid # NULL
     /\ pid[task[writer1_scm_send_pid_t[self]].pid].st # "live"
@@ -793,8 +783,6 @@ writer1_L16_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: get_zero
 writer1_L16_getzero(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid # NULL /\
          pid[task[writer1_scm_send_pid_t[self]].pid].st = "live"
@@ -810,14 +798,23 @@ writer1_L16_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L16: one of its paths
+writer1_at_L16(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L16(self)
+       \/ writer1_L16_null(self)
+       \/ writer1_L16_uaf(self)
+       \/ writer1_L16_null2(self)
+       \/ writer1_L16_uaf2(self)
+       \/ writer1_L16_getzero(self)
+
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.1.ifl:28: return c
 \* L25 -> L171
 writer1_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred # NULL /\
          cred[task[writer1_scm_send_cred_t[self]].cred].st = "live"
@@ -850,8 +847,6 @@ writer1_L25(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: null_deref
 writer1_L25_null(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -864,8 +859,6 @@ writer1_L25_null(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: use_after_free
 writer1_L25_uaf(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL
     /\ task[writer1_scm_send_cred_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -883,8 +876,6 @@ writer1_L25_uaf(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: null_deref
 writer1_L25_null2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
@@ -899,8 +890,6 @@ writer1_L25_null2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: use_after_free
 writer1_L25_uaf2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred # NULL
     /\ cred[task[writer1_scm_send_cred_t[self]].cred].st # "live"
@@ -919,8 +908,6 @@ writer1_L25_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: get_zero
 writer1_L25_getzero(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred # NULL /\
          cred[task[writer1_scm_send_cred_t[self]].cred].st = "live"
@@ -936,6 +923,17 @@ writer1_L25_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L25: one of its paths
+writer1_at_L25(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L25(self)
+       \/ writer1_L25_null(self)
+       \/ writer1_L25_uaf(self)
+       \/ writer1_L25_null2(self)
+       \/ writer1_L25_uaf2(self)
+       \/ writer1_L25_getzero(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:21: if !busy {
@@ -945,8 +943,6 @@ writer1_L25_getzero(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 writer1_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -979,8 +975,6 @@ writer1_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 writer1_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -1011,8 +1005,6 @@ writer1_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 writer1_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -1041,8 +1033,6 @@ writer1_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L42
 writer1_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -1064,11 +1054,18 @@ writer1_L19_4(self) ==
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
                    reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L19: one of its paths
+writer1_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L19_1(self)
+       \/ writer1_L19_2(self)
+       \/ writer1_L19_3(self)
+       \/ writer1_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
 writer1_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ writer1_unix_gc_busy' = [writer1_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -1087,12 +1084,16 @@ writer1_L28(self) ==
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
                    reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L28: one of its paths
+writer1_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ writer1_L28(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight +
@@ -1119,8 +1120,6 @@ writer1_L37_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
-    /\ pc[self] = "L37"
-    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight +
@@ -1143,12 +1142,17 @@ writer1_L37_2(self) ==
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L37: one of its paths
+writer1_at_L37(self) ==
+    /\ pc[self] = "L37"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L37_1(self)
+       \/ writer1_L37_2(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
 \* L42 -> L16
 writer1_L42(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = FALSE]
@@ -1169,13 +1173,17 @@ writer1_L42(self) ==
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L42: one of its paths
+writer1_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ writer1_L42(self)
+
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
 \* specs/kernel/scm_creds_v3.1.ifl:49: get scm_pid.count
 \* L47 -> L53
 writer1_L47_1(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1199,8 +1207,6 @@ writer1_L47_1(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
 \* L47 -> L53
 writer1_L47_2(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ ~writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1217,8 +1223,6 @@ writer1_L47_2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: null_deref
 writer1_L47_null(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1231,8 +1235,6 @@ writer1_L47_null(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: use_after_free
 writer1_L47_uaf(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1251,8 +1253,6 @@ writer1_L47_uaf(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:49: get scm_pid.count
 \* fault: null_deref
 writer1_L47_null2(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1270,8 +1270,6 @@ writer1_L47_null2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:49: get scm_pid.count
 \* fault: use_after_free
 writer1_L47_uaf2(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1293,8 +1291,6 @@ writer1_L47_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:49: get scm_pid.count
 \* fault: get_zero
 writer1_L47_getzero(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1312,12 +1308,22 @@ writer1_L47_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L47: one of its paths
+writer1_at_L47(self) ==
+    /\ pc[self] = "L47"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L47_1(self)
+       \/ writer1_L47_2(self)
+       \/ writer1_L47_null(self)
+       \/ writer1_L47_uaf(self)
+       \/ writer1_L47_null2(self)
+       \/ writer1_L47_uaf2(self)
+       \/ writer1_L47_getzero(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1337,8 +1343,6 @@ writer1_L39_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L56
 writer1_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1427,8 +1431,6 @@ writer1_L39_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1447,8 +1449,6 @@ writer1_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L56
 writer1_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1535,8 +1535,6 @@ writer1_L39_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 writer1_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1549,8 +1547,6 @@ writer1_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 writer1_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1567,8 +1563,6 @@ writer1_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 writer1_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -1583,11 +1577,21 @@ writer1_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L39: one of its paths
+writer1_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L39_1(self)
+       \/ writer1_L39_2(self)
+       \/ writer1_L39_3(self)
+       \/ writer1_L39_4(self)
+       \/ writer1_L39_null(self)
+       \/ writer1_L39_dfree(self)
+       \/ writer1_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> L56
 writer1_L42b_1(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -1674,8 +1678,6 @@ writer1_L42b_1(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> L56
 writer1_L42b_2(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -1761,8 +1763,6 @@ writer1_L42b_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 writer1_L42b_null(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1775,8 +1775,6 @@ writer1_L42b_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 writer1_L42b_dfree(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1793,8 +1791,6 @@ writer1_L42b_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 writer1_L42b_underflow(self) ==
-    /\ pc[self] = "L42b"
-    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -1809,14 +1805,22 @@ writer1_L42b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L42b: one of its paths
+writer1_at_L42b(self) ==
+    /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L42b_1(self)
+       \/ writer1_L42b_2(self)
+       \/ writer1_L42b_null(self)
+       \/ writer1_L42b_dfree(self)
+       \/ writer1_L42b_underflow(self)
+
 \* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L53 -> L247
 writer1_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -1864,8 +1868,6 @@ writer1_L53(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
 \* fault: null_deref
 writer1_L53_null(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1878,8 +1880,6 @@ writer1_L53_null(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
 \* fault: use_after_free
 writer1_L53_uaf(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1897,8 +1897,6 @@ writer1_L53_uaf(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
 \* fault: null_deref
 writer1_L53_null2(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -1914,8 +1912,6 @@ writer1_L53_null2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
 \* fault: use_after_free
 writer1_L53_uaf2(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -1935,8 +1931,6 @@ writer1_L53_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
 \* fault: get_zero
 writer1_L53_getzero(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -1952,6 +1946,17 @@ writer1_L53_getzero(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L53: one of its paths
+writer1_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L53(self)
+       \/ writer1_L53_null(self)
+       \/ writer1_L53_uaf(self)
+       \/ writer1_L53_null2(self)
+       \/ writer1_L53_uaf2(self)
+       \/ writer1_L53_getzero(self)
 
 \* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
@@ -1993,178 +1998,167 @@ writer1_L53_getzero(self) ==
 \* examples/seeds/hackbench/before.ifl:35: sys_write(t, f)
 \* L47b -> L37
 writer1_L47b(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ writer1_u' = [writer1_u EXCEPT ![self] = new_user_struct]
-                               /\ writer1_task_new_nr' = [writer1_task_new_nr EXCEPT ![self] = 0]
-                               /\ writer1_task_new_user' = [writer1_task_new_user EXCEPT
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ writer1_u' = [writer1_u EXCEPT ![self] = new_user_struct]
+                            /\ writer1_task_new_nr' = [writer1_task_new_nr EXCEPT ![self] = 0]
+                            /\ writer1_task_new_user' = [writer1_task_new_user EXCEPT
+                                                           ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0],
+                                                  ![new_pid].nr = 100]
+                            /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000]]
+                            /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
+                            /\ writer1_me' = [writer1_me EXCEPT ![self] = new_task]
+                            /\ writer1_sys_socketpair_t' = [writer1_sys_socketpair_t EXCEPT
                                                               ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0],
-                                                     ![new_pid].nr = 100]
-                               /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000]]
-                               /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-                               /\ writer1_me' = [writer1_me EXCEPT ![self] = new_task]
-                               /\ writer1_sys_socketpair_t' = [writer1_sys_socketpair_t EXCEPT
-                                                                 ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ writer1_sys_socketpair_f' = [writer1_sys_socketpair_f EXCEPT
-                                                                 ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ writer1_sys_socketpair_sk' = [writer1_sys_socketpair_sk EXCEPT
-                                                                  ![self] = NULL]
-                               /\ writer1_fd_install_t' = [writer1_fd_install_t EXCEPT
-                                                             ![self] = NULL]
-                               /\ writer1_fd_install_f' = [writer1_fd_install_f EXCEPT
-                                                             ![self] = NULL]
-                               /\ writer1_x' = [writer1_x EXCEPT ![self] = new_file]
-                               /\ writer1_sys_socketpair_peer_t' =
-                                    [writer1_sys_socketpair_peer_t EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_fa' =
-                                    [writer1_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_f' =
-                                    [writer1_sys_socketpair_peer_f EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_sk' =
-                                    [writer1_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ writer1_sys_socketpair_peer_ska' =
-                                    [writer1_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ writer1_y' = [writer1_y EXCEPT ![self] = new_file2]
-                               /\ a1' = new_file
-                               /\ b1' = new_file2
-                               /\ proc' = new_task
-                               /\ writer1_hb_write_t' = [writer1_hb_write_t EXCEPT
-                                                           ![self] = new_task]
-                               /\ writer1_hb_write_f' = [writer1_hb_write_f EXCEPT
-                                                           ![self] = new_file]
-                               /\ writer1_sys_write_t' = [writer1_sys_write_t EXCEPT
-                                                            ![self] = new_task]
-                               /\ writer1_sys_write_f' = [writer1_sys_write_f EXCEPT
-                                                            ![self] = new_file]
-                               /\ pc' = [pc EXCEPT ![self] = "L37"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                                              writer1_sys_write_b, writer1_sys_write_err,
-                                              writer1_scm_destroy_cred_frame,
-                                              writer1_unix_dgram_queue_frame, writer1_kfree_skb_b,
-                                              writer1_skb_release_b,
-                                              writer1_unix_destruct_scm_frame, writer1_fput_f,
-                                              writer1_file_final_put_f,
-                                              writer1_unix_notinflight_frame,
-                                              writer1_unix_dgram_try_queue_frame,
-                                              writer1_maybe_add_creds_frame,
-                                              writer1_unix_scm_to_skb_creds_frame,
-                                              writer1_scm_send_cred_frame,
-                                              writer1_scm_send_pid_frame,
-                                              writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ writer1_sys_socketpair_f' = [writer1_sys_socketpair_f EXCEPT
+                                                              ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ writer1_sys_socketpair_sk' = [writer1_sys_socketpair_sk EXCEPT
+                                                               ![self] = NULL]
+                            /\ writer1_fd_install_t' = [writer1_fd_install_t EXCEPT ![self] = NULL]
+                            /\ writer1_fd_install_f' = [writer1_fd_install_f EXCEPT ![self] = NULL]
+                            /\ writer1_x' = [writer1_x EXCEPT ![self] = new_file]
+                            /\ writer1_sys_socketpair_peer_t' =
+                                 [writer1_sys_socketpair_peer_t EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_fa' =
+                                 [writer1_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_f' =
+                                 [writer1_sys_socketpair_peer_f EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_sk' =
+                                 [writer1_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
+                            /\ writer1_sys_socketpair_peer_ska' =
+                                 [writer1_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ writer1_y' = [writer1_y EXCEPT ![self] = new_file2]
+                            /\ a1' = new_file
+                            /\ b1' = new_file2
+                            /\ proc' = new_task
+                            /\ writer1_hb_write_t' = [writer1_hb_write_t EXCEPT ![self] = new_task]
+                            /\ writer1_hb_write_f' = [writer1_hb_write_f EXCEPT ![self] = new_file]
+                            /\ writer1_sys_write_t' = [writer1_sys_write_t EXCEPT
+                                                         ![self] = new_task]
+                            /\ writer1_sys_write_f' = [writer1_sys_write_f EXCEPT
+                                                         ![self] = new_file]
+                            /\ pc' = [pc EXCEPT ![self] = "L37"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                                           writer1_sys_write_b, writer1_sys_write_err,
+                                           writer1_scm_destroy_cred_frame,
+                                           writer1_unix_dgram_queue_frame, writer1_kfree_skb_b,
+                                           writer1_skb_release_b, writer1_unix_destruct_scm_frame,
+                                           writer1_fput_f, writer1_file_final_put_f,
+                                           writer1_unix_notinflight_frame,
+                                           writer1_unix_dgram_try_queue_frame,
+                                           writer1_maybe_add_creds_frame,
+                                           writer1_unix_scm_to_skb_creds_frame,
+                                           writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
+                                           writer1_wait_for_unix_gc_early_trigger,
+                                           writer1_unix_gc_busy, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* fault: model_bound
 writer1_L47b_bound(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2179,12 +2173,30 @@ writer1_L47b_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 writer1_L47b_bound2(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+writer1_L47b_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -2197,16 +2209,17 @@ writer1_L47b_bound2(self) ==
 \* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L47b_bound3(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+writer1_L47b_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -2221,18 +2234,25 @@ writer1_L47b_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L47b_bound4(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+writer1_L47b_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -2254,20 +2274,21 @@ writer1_L47b_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L47b_bound5(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+writer1_L47b_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -2290,22 +2311,26 @@ writer1_L47b_bound5(self) ==
 \* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-writer1_L47b_bound6(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+writer1_L47b_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2333,33 +2358,39 @@ writer1_L47b_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-writer1_L47b_assert(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                        delayed_fput_work_pending, delayed_fput_work_running,
-                                        unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+writer1_L47b_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live", f_count |-> 1, sk |-> NULL],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                     delayed_fput_work_pending, delayed_fput_work_running,
+                                     unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
@@ -2382,16 +2413,22 @@ writer1_L47b_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L47b_bound7(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+writer1_L47b_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -2399,13 +2436,23 @@ writer1_L47b_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2438,22 +2485,35 @@ writer1_L47b_bound7(self) ==
 \* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-writer1_L47b_bound8(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+writer1_L47b_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -2468,17 +2528,21 @@ writer1_L47b_bound8(self) ==
                                                              sk |-> NULL],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -2516,167 +2580,72 @@ writer1_L47b_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-writer1_L47b_getzero(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 writer1_L47b_getzero2(self) ==
-    /\ pc[self] = "L47b"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_locals, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
@@ -2711,74 +2680,88 @@ writer1_L47b_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 writer1_L47b_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           writer1_locals, reader1_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L47b: one of its paths
+writer1_at_L47b(self) ==
     /\ pc[self] = "L47b"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ writer1_L47b(self)
+       \/ writer1_L47b_bound(self)
+       \/ writer1_L47b_bound2(self)
+       \/ writer1_L47b_bound3(self)
+       \/ writer1_L47b_bound4(self)
+       \/ writer1_L47b_bound5(self)
+       \/ writer1_L47b_bound6(self)
+       \/ writer1_L47b_assert(self)
+       \/ writer1_L47b_bound7(self)
+       \/ writer1_L47b_bound8(self)
+       \/ writer1_L47b_getzero(self)
+       \/ writer1_L47b_getzero2(self)
+       \/ writer1_L47b_assert2(self)
 
 \* L56 -> Done
 writer1_L56(self) ==
-    /\ pc[self] = "L56"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2791,8 +2774,6 @@ writer1_L56(self) ==
 \* examples/seeds/hackbench/before.ifl:56: }
 \* fault: exit_locked
 writer1_L56_locked(self) ==
-    /\ pc[self] = "L56"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 56]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2802,12 +2783,17 @@ writer1_L56_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L56: one of its paths
+writer1_at_L56(self) ==
+    /\ pc[self] = "L56"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L56(self)
+       \/ writer1_L56_locked(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 writer1_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count > 1
@@ -2838,8 +2824,6 @@ writer1_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 writer1_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count = 1
@@ -2868,8 +2852,6 @@ writer1_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 writer1_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -2883,8 +2865,6 @@ writer1_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 writer1_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2903,8 +2883,6 @@ writer1_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 writer1_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -2919,8 +2897,6 @@ writer1_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 writer1_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2936,8 +2912,6 @@ writer1_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 writer1_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count \leq 0
@@ -2952,53 +2926,60 @@ writer1_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L93: one of its paths
+writer1_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L93_1(self)
+       \/ writer1_L93_2(self)
+       \/ writer1_L93_null(self)
+       \/ writer1_L93_uaf(self)
+       \/ writer1_L93_null2(self)
+       \/ writer1_L93_dfree(self)
+       \/ writer1_L93_underflow(self)
+
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
 \* L171 -> L47
 writer1_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL]]
-          /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
-                                                   ![self] = new_sk_buff]
-          /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                         ![self] = writer1_sys_write_scm_pid[self]]
-          /\ writer1_unix_scm_to_skb_creds_scm_cred' =
-               [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
-                  ![self] = writer1_sys_write_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L47"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
-                         writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
-                         writer1_sys_write_err, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
-                         writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
-                         writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
-                         writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
-                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL]]
+       /\ writer1_sys_write_b' = [writer1_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT
+                                                ![self] = new_sk_buff]
+       /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                      ![self] = writer1_sys_write_scm_pid[self]]
+       /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                       ![self] = writer1_sys_write_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L47"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_t,
+                      writer1_sys_write_f, writer1_sys_write_scm_pid, writer1_sys_write_scm_cred,
+                      writer1_sys_write_err, writer1_scm_destroy_cred_frame,
+                      writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
+                      writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                      writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
+                      writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
+                      writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                      writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                      writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
 writer1_L171_bound(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3007,6 +2988,13 @@ writer1_L171_bound(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L171: one of its paths
+writer1_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L171(self)
+       \/ writer1_L171_bound(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3020,8 +3008,6 @@ writer1_L171_bound(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 writer1_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3082,8 +3068,6 @@ writer1_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 writer1_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3150,8 +3134,6 @@ writer1_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42b
 writer1_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3219,8 +3201,6 @@ writer1_L247_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L56
 writer1_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3322,8 +3302,6 @@ writer1_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 writer1_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3372,8 +3350,6 @@ writer1_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 writer1_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3429,8 +3405,6 @@ writer1_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42b
 writer1_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3487,8 +3461,6 @@ writer1_L247_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L56
 writer1_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3579,8 +3551,6 @@ writer1_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 writer1_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3593,8 +3563,6 @@ writer1_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 writer1_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL
     /\ file[writer1_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3612,8 +3580,6 @@ writer1_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 writer1_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk = NULL
@@ -3629,8 +3595,6 @@ writer1_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 writer1_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL
@@ -3651,8 +3615,6 @@ writer1_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 writer1_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3671,8 +3633,6 @@ writer1_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 writer1_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3698,8 +3658,6 @@ writer1_L247_uaf3(self) ==
 \* specs/kernel/af_unix.ifl:252: b.rcv = other
 \* fault: null_deref
 writer1_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3724,8 +3682,6 @@ writer1_L247_null4(self) ==
 \* specs/kernel/af_unix.ifl:252: b.rcv = other
 \* fault: use_after_free
 writer1_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3746,14 +3702,33 @@ writer1_L247_uaf4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L247: one of its paths
+writer1_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L247_1(self)
+       \/ writer1_L247_2(self)
+       \/ writer1_L247_3(self)
+       \/ writer1_L247_4(self)
+       \/ writer1_L247_5(self)
+       \/ writer1_L247_6(self)
+       \/ writer1_L247_7(self)
+       \/ writer1_L247_8(self)
+       \/ writer1_L247_null(self)
+       \/ writer1_L247_uaf(self)
+       \/ writer1_L247_null2(self)
+       \/ writer1_L247_uaf2(self)
+       \/ writer1_L247_null3(self)
+       \/ writer1_L247_uaf3(self)
+       \/ writer1_L247_null4(self)
+       \/ writer1_L247_uaf4(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351 -> L39
 writer1_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ writer1_sys_write_scm_pid[self] # NULL
@@ -3794,8 +3769,6 @@ writer1_L351_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L42b
 writer1_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -3837,8 +3810,6 @@ writer1_L351_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L56
 writer1_L351_3(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -3927,8 +3898,6 @@ writer1_L351_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 writer1_L351_4(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![writer1_kfree_skb_b[self]].users = 0]
@@ -3956,8 +3925,6 @@ writer1_L351_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 writer1_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3970,8 +3937,6 @@ writer1_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 writer1_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL
     /\ sk_buff[writer1_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3988,8 +3953,6 @@ writer1_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 writer1_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -4002,6 +3965,18 @@ writer1_L351_underflow(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L351: one of its paths
+writer1_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L351_1(self)
+       \/ writer1_L351_2(self)
+       \/ writer1_L351_3(self)
+       \/ writer1_L351_4(self)
+       \/ writer1_L351_null(self)
+       \/ writer1_L351_dfree(self)
+       \/ writer1_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4021,57 +3996,55 @@ writer1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
-                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
-                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
-                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
-                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
-                         writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
-                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
-                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
-                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_frame,
+                      writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4091,57 +4064,55 @@ writer1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
-                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
-                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
-                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
-                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
-                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
-                         writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
-                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
-                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
-                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4159,54 +4130,51 @@ writer1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
-                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_frame, writer1_hb_write_frame,
-                         writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
-                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
-                         writer1_unix_destruct_scm_b, writer1_unix_destruct_scm_bpid,
-                         writer1_unix_destruct_scm_c, writer1_file_final_put_f,
-                         writer1_unix_dgram_try_queue_frame, writer1_maybe_add_creds_frame,
-                         writer1_unix_scm_to_skb_creds_frame, writer1_scm_send_cred_frame,
-                         writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
-                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                               ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                      writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                      writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                      writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                      writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                      writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                      writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
+                      writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                      writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                      writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4214,8 +4182,6 @@ writer1_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4247,8 +4213,6 @@ writer1_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 writer1_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4276,8 +4240,6 @@ writer1_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 writer1_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4290,8 +4252,6 @@ writer1_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 writer1_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4313,22 +4273,20 @@ writer1_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 writer1_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4338,26 +4296,24 @@ writer1_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 writer1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4368,24 +4324,22 @@ writer1_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 writer1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4396,28 +4350,26 @@ writer1_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 writer1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4428,26 +4380,24 @@ writer1_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 writer1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4462,32 +4412,30 @@ writer1_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 writer1_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4504,30 +4452,28 @@ writer1_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4544,34 +4490,32 @@ writer1_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4586,32 +4530,30 @@ writer1_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 writer1_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4628,30 +4570,28 @@ writer1_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4668,34 +4608,32 @@ writer1_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4710,28 +4648,26 @@ writer1_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 writer1_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4746,40 +4682,61 @@ writer1_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 writer1_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a writer1 thread at L366: one of its paths
+writer1_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ writer1_L366_1(self)
+       \/ writer1_L366_2(self)
+       \/ writer1_L366_3(self)
+       \/ writer1_L366_4(self)
+       \/ writer1_L366_5(self)
+       \/ writer1_L366_null(self)
+       \/ writer1_L366_uaf(self)
+       \/ writer1_L366_null2(self)
+       \/ writer1_L366_uaf2(self)
+       \/ writer1_L366_null3(self)
+       \/ writer1_L366_uaf3(self)
+       \/ writer1_L366_assert(self)
+       \/ writer1_L366_list_del(self)
+       \/ writer1_L366_null4(self)
+       \/ writer1_L366_uaf4(self)
+       \/ writer1_L366_list_del2(self)
+       \/ writer1_L366_null5(self)
+       \/ writer1_L366_uaf5(self)
+       \/ writer1_L366_null6(self)
+       \/ writer1_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 writer1_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4814,8 +4771,6 @@ writer1_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 writer1_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4848,8 +4803,6 @@ writer1_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 writer1_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4876,8 +4829,6 @@ writer1_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 writer1_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4890,8 +4841,6 @@ writer1_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 writer1_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4910,8 +4859,6 @@ writer1_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 writer1_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4929,8 +4876,6 @@ writer1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 writer1_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4952,8 +4897,6 @@ writer1_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 writer1_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4971,6 +4914,19 @@ writer1_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L376: one of its paths
+writer1_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L376_1(self)
+       \/ writer1_L376_2(self)
+       \/ writer1_L376_3(self)
+       \/ writer1_L376_null(self)
+       \/ writer1_L376_uaf(self)
+       \/ writer1_L376_null2(self)
+       \/ writer1_L376_dfree(self)
+       \/ writer1_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -4980,8 +4936,6 @@ writer1_L376_underflow(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5035,8 +4989,6 @@ writer1_L382_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5091,8 +5043,6 @@ writer1_L382_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5192,8 +5142,6 @@ writer1_L382_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5246,8 +5194,6 @@ writer1_L382_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_5(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5301,8 +5247,6 @@ writer1_L382_5(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_6(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5400,8 +5344,6 @@ writer1_L382_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 writer1_L382_7(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5448,8 +5390,6 @@ writer1_L382_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42b
 writer1_L382_8(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5497,8 +5437,6 @@ writer1_L382_8(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L56
 writer1_L382_9(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5586,8 +5524,6 @@ writer1_L382_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 writer1_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5600,8 +5536,6 @@ writer1_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 writer1_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5620,8 +5554,6 @@ writer1_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 writer1_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5639,8 +5571,6 @@ writer1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 writer1_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5662,8 +5592,6 @@ writer1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 writer1_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5687,8 +5615,6 @@ writer1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5713,8 +5639,6 @@ writer1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5738,8 +5662,6 @@ writer1_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 writer1_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5755,145 +5677,49 @@ writer1_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a writer1 thread at L382: one of its paths
+writer1_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ writer1_L382_1(self)
+       \/ writer1_L382_2(self)
+       \/ writer1_L382_3(self)
+       \/ writer1_L382_4(self)
+       \/ writer1_L382_5(self)
+       \/ writer1_L382_6(self)
+       \/ writer1_L382_7(self)
+       \/ writer1_L382_8(self)
+       \/ writer1_L382_9(self)
+       \/ writer1_L382_null(self)
+       \/ writer1_L382_uaf(self)
+       \/ writer1_L382_null2(self)
+       \/ writer1_L382_dfree(self)
+       \/ writer1_L382_underflow(self)
+       \/ writer1_L382_dfree2(self)
+       \/ writer1_L382_dfree3(self)
+       \/ writer1_L382_dfree4(self)
+
 \* any step of a writer1 thread
 writer1_step(self) ==
-    \/ writer1_L16(self)
-    \/ writer1_L16_null(self)
-    \/ writer1_L16_uaf(self)
-    \/ writer1_L16_null2(self)
-    \/ writer1_L16_uaf2(self)
-    \/ writer1_L16_getzero(self)
-    \/ writer1_L25(self)
-    \/ writer1_L25_null(self)
-    \/ writer1_L25_uaf(self)
-    \/ writer1_L25_null2(self)
-    \/ writer1_L25_uaf2(self)
-    \/ writer1_L25_getzero(self)
-    \/ writer1_L19_1(self)
-    \/ writer1_L19_2(self)
-    \/ writer1_L19_3(self)
-    \/ writer1_L19_4(self)
-    \/ writer1_L28(self)
-    \/ writer1_L37_1(self)
-    \/ writer1_L37_2(self)
-    \/ writer1_L42(self)
-    \/ writer1_L47_1(self)
-    \/ writer1_L47_2(self)
-    \/ writer1_L47_null(self)
-    \/ writer1_L47_uaf(self)
-    \/ writer1_L47_null2(self)
-    \/ writer1_L47_uaf2(self)
-    \/ writer1_L47_getzero(self)
-    \/ writer1_L39_1(self)
-    \/ writer1_L39_2(self)
-    \/ writer1_L39_3(self)
-    \/ writer1_L39_4(self)
-    \/ writer1_L39_null(self)
-    \/ writer1_L39_dfree(self)
-    \/ writer1_L39_underflow(self)
-    \/ writer1_L42b_1(self)
-    \/ writer1_L42b_2(self)
-    \/ writer1_L42b_null(self)
-    \/ writer1_L42b_dfree(self)
-    \/ writer1_L42b_underflow(self)
-    \/ writer1_L53(self)
-    \/ writer1_L53_null(self)
-    \/ writer1_L53_uaf(self)
-    \/ writer1_L53_null2(self)
-    \/ writer1_L53_uaf2(self)
-    \/ writer1_L53_getzero(self)
-    \/ writer1_L47b(self)
-    \/ writer1_L47b_bound(self)
-    \/ writer1_L47b_bound2(self)
-    \/ writer1_L47b_bound3(self)
-    \/ writer1_L47b_bound4(self)
-    \/ writer1_L47b_bound5(self)
-    \/ writer1_L47b_bound6(self)
-    \/ writer1_L47b_assert(self)
-    \/ writer1_L47b_bound7(self)
-    \/ writer1_L47b_bound8(self)
-    \/ writer1_L47b_getzero(self)
-    \/ writer1_L47b_getzero2(self)
-    \/ writer1_L47b_assert2(self)
-    \/ writer1_L56(self)
-    \/ writer1_L56_locked(self)
-    \/ writer1_L93_1(self)
-    \/ writer1_L93_2(self)
-    \/ writer1_L93_null(self)
-    \/ writer1_L93_uaf(self)
-    \/ writer1_L93_null2(self)
-    \/ writer1_L93_dfree(self)
-    \/ writer1_L93_underflow(self)
-    \/ writer1_L171(self)
-    \/ writer1_L171_bound(self)
-    \/ writer1_L247_1(self)
-    \/ writer1_L247_2(self)
-    \/ writer1_L247_3(self)
-    \/ writer1_L247_4(self)
-    \/ writer1_L247_5(self)
-    \/ writer1_L247_6(self)
-    \/ writer1_L247_7(self)
-    \/ writer1_L247_8(self)
-    \/ writer1_L247_null(self)
-    \/ writer1_L247_uaf(self)
-    \/ writer1_L247_null2(self)
-    \/ writer1_L247_uaf2(self)
-    \/ writer1_L247_null3(self)
-    \/ writer1_L247_uaf3(self)
-    \/ writer1_L247_null4(self)
-    \/ writer1_L247_uaf4(self)
-    \/ writer1_L351_1(self)
-    \/ writer1_L351_2(self)
-    \/ writer1_L351_3(self)
-    \/ writer1_L351_4(self)
-    \/ writer1_L351_null(self)
-    \/ writer1_L351_dfree(self)
-    \/ writer1_L351_underflow(self)
-    \/ writer1_L366_1(self)
-    \/ writer1_L366_2(self)
-    \/ writer1_L366_3(self)
-    \/ writer1_L366_4(self)
-    \/ writer1_L366_5(self)
-    \/ writer1_L366_null(self)
-    \/ writer1_L366_uaf(self)
-    \/ writer1_L366_null2(self)
-    \/ writer1_L366_uaf2(self)
-    \/ writer1_L366_null3(self)
-    \/ writer1_L366_uaf3(self)
-    \/ writer1_L366_assert(self)
-    \/ writer1_L366_list_del(self)
-    \/ writer1_L366_null4(self)
-    \/ writer1_L366_uaf4(self)
-    \/ writer1_L366_list_del2(self)
-    \/ writer1_L366_null5(self)
-    \/ writer1_L366_uaf5(self)
-    \/ writer1_L366_null6(self)
-    \/ writer1_L366_uaf6(self)
-    \/ writer1_L376_1(self)
-    \/ writer1_L376_2(self)
-    \/ writer1_L376_3(self)
-    \/ writer1_L376_null(self)
-    \/ writer1_L376_uaf(self)
-    \/ writer1_L376_null2(self)
-    \/ writer1_L376_dfree(self)
-    \/ writer1_L376_underflow(self)
-    \/ writer1_L382_1(self)
-    \/ writer1_L382_2(self)
-    \/ writer1_L382_3(self)
-    \/ writer1_L382_4(self)
-    \/ writer1_L382_5(self)
-    \/ writer1_L382_6(self)
-    \/ writer1_L382_7(self)
-    \/ writer1_L382_8(self)
-    \/ writer1_L382_9(self)
-    \/ writer1_L382_null(self)
-    \/ writer1_L382_uaf(self)
-    \/ writer1_L382_null2(self)
-    \/ writer1_L382_dfree(self)
-    \/ writer1_L382_underflow(self)
-    \/ writer1_L382_dfree2(self)
-    \/ writer1_L382_dfree3(self)
-    \/ writer1_L382_dfree4(self)
+    \/ writer1_at_L16(self)
+    \/ writer1_at_L25(self)
+    \/ writer1_at_L19(self)
+    \/ writer1_at_L28(self)
+    \/ writer1_at_L37(self)
+    \/ writer1_at_L42(self)
+    \/ writer1_at_L47(self)
+    \/ writer1_at_L39(self)
+    \/ writer1_at_L42b(self)
+    \/ writer1_at_L53(self)
+    \/ writer1_at_L47b(self)
+    \/ writer1_at_L56(self)
+    \/ writer1_at_L93(self)
+    \/ writer1_at_L171(self)
+    \/ writer1_at_L247(self)
+    \/ writer1_at_L351(self)
+    \/ writer1_at_L366(self)
+    \/ writer1_at_L376(self)
+    \/ writer1_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -5906,8 +5732,6 @@ writer1_step(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:40: return c
 \* L36 -> L288
 reader1_L36(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
@@ -5938,8 +5762,6 @@ reader1_L36(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
 \* fault: null_deref
 reader1_L36_null(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5952,8 +5774,6 @@ reader1_L36_null(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
 \* fault: use_after_free
 reader1_L36_uaf(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5971,8 +5791,6 @@ reader1_L36_uaf(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: null_deref
 reader1_L36_null2(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
@@ -5987,8 +5805,6 @@ reader1_L36_null2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: use_after_free
 reader1_L36_uaf2(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st # "live"
@@ -6007,8 +5823,6 @@ reader1_L36_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: get_zero
 reader1_L36_getzero(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
@@ -6030,8 +5844,6 @@ reader1_L36_getzero(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: null_deref
 reader1_L36_null3(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
@@ -6051,8 +5863,6 @@ reader1_L36_null3(self) ==
 \* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: use_after_free
 reader1_L36_uaf3(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
@@ -6070,12 +5880,23 @@ reader1_L36_uaf3(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L36: one of its paths
+reader1_at_L36(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L36(self)
+       \/ reader1_L36_null(self)
+       \/ reader1_L36_uaf(self)
+       \/ reader1_L36_null2(self)
+       \/ reader1_L36_uaf2(self)
+       \/ reader1_L36_getzero(self)
+       \/ reader1_L36_null3(self)
+       \/ reader1_L36_uaf3(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 reader1_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6097,8 +5918,6 @@ reader1_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 reader1_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6130,8 +5949,6 @@ reader1_L39_2(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L39 -> L351
 reader1_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -6164,8 +5981,6 @@ reader1_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 reader1_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6186,8 +6001,6 @@ reader1_L39_4(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L39 -> L72
 reader1_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6218,8 +6031,6 @@ reader1_L39_5(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L39 -> L351
 reader1_L39_6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -6250,8 +6061,6 @@ reader1_L39_6(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 reader1_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6264,8 +6073,6 @@ reader1_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 reader1_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -6282,8 +6089,6 @@ reader1_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 reader1_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -6298,13 +6103,25 @@ reader1_L39_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L39: one of its paths
+reader1_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L39_1(self)
+       \/ reader1_L39_2(self)
+       \/ reader1_L39_3(self)
+       \/ reader1_L39_4(self)
+       \/ reader1_L39_5(self)
+       \/ reader1_L39_6(self)
+       \/ reader1_L39_null(self)
+       \/ reader1_L39_dfree(self)
+       \/ reader1_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42 -> L72
 reader1_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -6334,8 +6151,6 @@ reader1_L42_1(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L42 -> L351
 reader1_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -6368,8 +6183,6 @@ reader1_L42_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L42 -> L72
 reader1_L42_3(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -6398,8 +6211,6 @@ reader1_L42_3(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L42 -> L351
 reader1_L42_4(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -6429,8 +6240,6 @@ reader1_L42_4(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 reader1_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6443,8 +6252,6 @@ reader1_L42_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 reader1_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -6461,8 +6268,6 @@ reader1_L42_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 reader1_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -6477,11 +6282,21 @@ reader1_L42_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L42: one of its paths
+reader1_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L42_1(self)
+       \/ reader1_L42_2(self)
+       \/ reader1_L42_3(self)
+       \/ reader1_L42_4(self)
+       \/ reader1_L42_null(self)
+       \/ reader1_L42_dfree(self)
+       \/ reader1_L42_underflow(self)
+
 \* examples/seeds/hackbench/before.ifl:59: await proc != null
 \* L59 -> L60
 reader1_L59(self) ==
-    /\ pc[self] = "L59"
-    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6491,11 +6306,15 @@ reader1_L59(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L59: one of its paths
+reader1_at_L59(self) ==
+    /\ pc[self] = "L59"
+    /\ fault.kind = "none"
+    /\ reader1_L59(self)
+
 \* examples/seeds/hackbench/before.ifl:60: me = proc
 \* L60 -> L61
 reader1_L60(self) ==
-    /\ pc[self] = "L60"
-    /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6510,11 +6329,15 @@ reader1_L60(self) ==
                    reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L60: one of its paths
+reader1_at_L60(self) ==
+    /\ pc[self] = "L60"
+    /\ fault.kind = "none"
+    /\ reader1_L60(self)
+
 \* examples/seeds/hackbench/before.ifl:61: f = b1
 \* L61 -> L62
 reader1_L61(self) ==
-    /\ pc[self] = "L61"
-    /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
     /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6529,11 +6352,15 @@ reader1_L61(self) ==
                    reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L61: one of its paths
+reader1_at_L61(self) ==
+    /\ pc[self] = "L61"
+    /\ fault.kind = "none"
+    /\ reader1_L61(self)
+
 \* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* L62 -> L63
 reader1_L62(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
     /\ pc' = [pc EXCEPT ![self] = "L63"]
@@ -6552,8 +6379,6 @@ reader1_L62(self) ==
 \* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: null_deref
 reader1_L62_null(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6566,8 +6391,6 @@ reader1_L62_null(self) ==
 \* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: use_after_free
 reader1_L62_uaf(self) ==
-    /\ pc[self] = "L62"
-    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
@@ -6578,13 +6401,19 @@ reader1_L62_uaf(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L62: one of its paths
+reader1_at_L62(self) ==
+    /\ pc[self] = "L62"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L62(self)
+       \/ reader1_L62_null(self)
+       \/ reader1_L62_uaf(self)
+
 \* examples/seeds/hackbench/before.ifl:63: await exists m in unix_queued : m.rcv == sk
 \* examples/seeds/hackbench/before.ifl:64: hb_read(me, f)
 \* examples/seeds/hackbench/before.ifl:42: got = sys_recvmsg(t, f)
 \* L63 -> L273
 reader1_L63(self) ==
-    /\ pc[self] = "L63"
-    /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -6605,10 +6434,14 @@ reader1_L63(self) ==
                    reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L63: one of its paths
+reader1_at_L63(self) ==
+    /\ pc[self] = "L63"
+    /\ fault.kind = "none"
+    /\ reader1_L63(self)
+
 \* L65 -> Done
 reader1_L65(self) ==
-    /\ pc[self] = "L65"
-    /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6621,8 +6454,6 @@ reader1_L65(self) ==
 \* examples/seeds/hackbench/before.ifl:65: }
 \* fault: exit_locked
 reader1_L65_locked(self) ==
-    /\ pc[self] = "L65"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 65]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6632,13 +6463,18 @@ reader1_L65_locked(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L65: one of its paths
+reader1_at_L65(self) ==
+    /\ pc[self] = "L65"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L65(self)
+       \/ reader1_L65_locked(self)
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L72 -> L351
 reader1_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -6666,8 +6502,6 @@ reader1_L72(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: null_deref
 reader1_L72_null(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6680,8 +6514,6 @@ reader1_L72_null(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
 reader1_L72_uaf(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL
     /\ task[reader1_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6698,8 +6530,6 @@ reader1_L72_uaf(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 reader1_L72_assert(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ ~reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -6710,12 +6540,19 @@ reader1_L72_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L72: one of its paths
+reader1_at_L72(self) ==
+    /\ pc[self] = "L72"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L72(self)
+       \/ reader1_L72_null(self)
+       \/ reader1_L72_uaf(self)
+       \/ reader1_L72_assert(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 reader1_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count > 1
@@ -6742,8 +6579,6 @@ reader1_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 reader1_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count = 1
@@ -6768,8 +6603,6 @@ reader1_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 reader1_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -6783,8 +6616,6 @@ reader1_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 reader1_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -6803,8 +6634,6 @@ reader1_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 reader1_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -6819,8 +6648,6 @@ reader1_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 reader1_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -6836,8 +6663,6 @@ reader1_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 reader1_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count \leq 0
@@ -6852,6 +6677,18 @@ reader1_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L93: one of its paths
+reader1_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L93_1(self)
+       \/ reader1_L93_2(self)
+       \/ reader1_L93_null(self)
+       \/ reader1_L93_uaf(self)
+       \/ reader1_L93_null2(self)
+       \/ reader1_L93_dfree(self)
+       \/ reader1_L93_underflow(self)
+
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:275: if b != null {
@@ -6859,8 +6696,6 @@ reader1_L93_underflow(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_1(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} = {}
     /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
@@ -6916,59 +6751,56 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_2(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ picked # NULL
-         /\ picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
-         /\ unix_queued' = unix_queued \ {picked}
-         /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
-         /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
-         /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
-         /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
-         /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
-         /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
-         /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
-         /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                   ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                    ![self] = NULL]
-         /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L65"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ picked # NULL
+      /\ picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
+      /\ unix_queued' = unix_queued \ {picked}
+      /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
+      /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
+      /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
+      /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
+      /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
+      /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
+      /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                 ![self] = NULL]
+      /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
+      /\ pc' = [pc EXCEPT ![self] = "L65"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                     gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                     delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                     writer1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -6978,32 +6810,30 @@ reader1_L273_2(self) ==
 \* specs/kernel/af_unix.ifl:283: scm_pid = scm_recv_pid(b)
 \* L273 -> L326
 reader1_L273_3(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ picked # NULL
-         /\ ~picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
-                                         ![self] = file[reader1_sys_recvmsg_f[self]].sk]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
-         /\ unix_queued' = unix_queued \ {picked}
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
-                        reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
-                        reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp,
-                        reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                        reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                        reader1_scm_recv_frame, reader1_fd_install_frame,
-                        reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ picked # NULL
+      /\ ~picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
+                                      ![self] = file[reader1_sys_recvmsg_f[self]].sk]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
+      /\ unix_queued' = unix_queued \ {picked}
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                     gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                     gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                     delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                     writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                     reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
+                     reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b,
+                     reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
+                     reader1_file_final_put_f, reader1_unix_notinflight_frame,
+                     reader1_scm_recv_frame, reader1_fd_install_frame,
+                     reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                     reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7012,58 +6842,56 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:280: return null
 \* L273 -> L65
 reader1_L273_4(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
-         /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
-         /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
-         /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
-         /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
-         /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
-         /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
-         /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
-         /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
-         /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-         /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
-         /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                   ![self] = NULL]
-         /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                    ![self] = NULL]
-         /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
-         /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L65"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_got' = [reader1_hb_read_got EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_t' = [reader1_sys_recvmsg_t EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_f' = [reader1_sys_recvmsg_f EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_pid' = [reader1_sys_recvmsg_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = NULL]
+      /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = NULL]
+      /\ reader1_me' = [reader1_me EXCEPT ![self] = NULL]
+      /\ reader1_f' = [reader1_f EXCEPT ![self] = NULL]
+      /\ reader1_sk' = [reader1_sk EXCEPT ![self] = NULL]
+      /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ reader1_skb_release_b' = [reader1_skb_release_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_b' = [reader1_unix_destruct_scm_b EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_bpid' = [reader1_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
+      /\ reader1_unix_destruct_scm_c' = [reader1_unix_destruct_scm_c EXCEPT ![self] = NULL]
+      /\ reader1_fput_f' = [reader1_fput_f EXCEPT ![self] = NULL]
+      /\ reader1_file_final_put_f' = [reader1_file_final_put_f EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+      /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = NULL]
+      /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                ![self] = NULL]
+      /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                 ![self] = NULL]
+      /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
+      /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
+      /\ pc' = [pc EXCEPT ![self] = "L65"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7072,37 +6900,33 @@ reader1_L273_4(self) ==
 \* specs/kernel/af_unix.ifl:283: scm_pid = scm_recv_pid(b)
 \* L273 -> L326
 reader1_L273_5(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
-    /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
-         /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
-         /\ ~picked # NULL
-         /\ ~picked = NULL
-         /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
-                                         ![self] = file[reader1_sys_recvmsg_f[self]].sk]
-         /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
-         /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L326"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                        reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
-                        reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp,
-                        reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                        reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                        reader1_scm_recv_frame, reader1_fd_install_frame,
-                        reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_locals>>
+    \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+      /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
+      /\ ~picked # NULL
+      /\ ~picked = NULL
+      /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT
+                                      ![self] = file[reader1_sys_recvmsg_f[self]].sk]
+      /\ reader1_sys_recvmsg_b' = [reader1_sys_recvmsg_b EXCEPT ![self] = picked]
+      /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L326"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                     delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                     gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                     gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                     delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                     unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                     reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_scm_pid,
+                     reader1_sys_recvmsg_scm_cred, reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b,
+                     reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
+                     reader1_file_final_put_f, reader1_unix_notinflight_frame,
+                     reader1_scm_recv_frame, reader1_fd_install_frame,
+                     reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                     reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: null_deref
 reader1_L273_null(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 273]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7115,8 +6939,6 @@ reader1_L273_null(self) ==
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
 reader1_L273_uaf(self) ==
-    /\ pc[self] = "L273"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL
     /\ file[reader1_sys_recvmsg_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7129,6 +6951,18 @@ reader1_L273_uaf(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L273: one of its paths
+reader1_at_L273(self) ==
+    /\ pc[self] = "L273"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L273_1(self)
+       \/ reader1_L273_2(self)
+       \/ reader1_L273_3(self)
+       \/ reader1_L273_4(self)
+       \/ reader1_L273_5(self)
+       \/ reader1_L273_null(self)
+       \/ reader1_L273_uaf(self)
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7149,63 +6983,60 @@ reader1_L273_uaf(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_1(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7227,64 +7058,61 @@ reader1_L288_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7308,67 +7136,64 @@ reader1_L288_2(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                      reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                      reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7389,63 +7214,59 @@ reader1_L288_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7467,64 +7288,60 @@ reader1_L288_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7548,67 +7365,64 @@ reader1_L288_5(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_6(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ gc_candidates' = ListDel(gc_candidates, file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7627,59 +7441,56 @@ reader1_L288_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_7(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L39"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7699,60 +7510,57 @@ reader1_L288_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_8(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_fd_install_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7774,63 +7582,61 @@ reader1_L288_8(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_9(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+       /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+       /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+       /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
                                            ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                           1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                  1]
+       /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                         ![self] = reader1_sys_recvmsg_scm_pid[self]]
+       /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                          ![self] = reader1_sys_recvmsg_scm_cred[self]]
+       /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+       /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                 ![self] = NULL]
+       /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                  ![self] = NULL]
+       /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                     ![self] = reader1_sys_recvmsg_t[self]]
+       /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L72"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame, reader1_sys_recvmsg_t,
+                      reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b,
+                      reader1_sys_recvmsg_scm_pid, reader1_sys_recvmsg_scm_cred,
+                      reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
+                      reader1_fput_f, reader1_file_final_put_f, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7839,8 +7645,6 @@ reader1_L288_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_10(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -7879,8 +7683,6 @@ reader1_L288_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
 reader1_L288_11(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -7922,8 +7724,6 @@ reader1_L288_11(self) ==
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
 reader1_L288_12(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -7968,8 +7768,6 @@ reader1_L288_12(self) ==
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L288 -> L351
 reader1_L288_13(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -8002,8 +7800,6 @@ reader1_L288_13(self) ==
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: null_deref
 reader1_L288_null(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8016,8 +7812,6 @@ reader1_L288_null(self) ==
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: use_after_free
 reader1_L288_uaf(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL
     /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8039,21 +7833,19 @@ reader1_L288_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L288_null2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8063,25 +7855,23 @@ reader1_L288_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 reader1_L288_uaf2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8092,23 +7882,21 @@ reader1_L288_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 reader1_L288_null3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8119,27 +7907,25 @@ reader1_L288_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 reader1_L288_uaf3(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8150,25 +7936,23 @@ reader1_L288_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 reader1_L288_assert(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8183,31 +7967,29 @@ reader1_L288_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 reader1_L288_list_del(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8224,29 +8006,27 @@ reader1_L288_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8263,33 +8043,31 @@ reader1_L288_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf4(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8304,31 +8082,29 @@ reader1_L288_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 reader1_L288_list_del2(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8345,29 +8121,27 @@ reader1_L288_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8384,33 +8158,31 @@ reader1_L288_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf5(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8425,27 +8197,25 @@ reader1_L288_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L288_null6(self) ==
-    /\ pc[self] = "L288"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8460,31 +8230,62 @@ reader1_L288_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L288_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+    IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+            file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L288: one of its paths
+reader1_at_L288(self) ==
     /\ pc[self] = "L288"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ reader1_L288_1(self)
+       \/ reader1_L288_2(self)
+       \/ reader1_L288_3(self)
+       \/ reader1_L288_4(self)
+       \/ reader1_L288_5(self)
+       \/ reader1_L288_6(self)
+       \/ reader1_L288_7(self)
+       \/ reader1_L288_8(self)
+       \/ reader1_L288_9(self)
+       \/ reader1_L288_10(self)
+       \/ reader1_L288_11(self)
+       \/ reader1_L288_12(self)
+       \/ reader1_L288_13(self)
+       \/ reader1_L288_null(self)
+       \/ reader1_L288_uaf(self)
+       \/ reader1_L288_null2(self)
+       \/ reader1_L288_uaf2(self)
+       \/ reader1_L288_null3(self)
+       \/ reader1_L288_uaf3(self)
+       \/ reader1_L288_assert(self)
+       \/ reader1_L288_list_del(self)
+       \/ reader1_L288_null4(self)
+       \/ reader1_L288_uaf4(self)
+       \/ reader1_L288_list_del2(self)
+       \/ reader1_L288_null5(self)
+       \/ reader1_L288_uaf5(self)
+       \/ reader1_L288_null6(self)
+       \/ reader1_L288_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8493,8 +8294,6 @@ reader1_L288_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:284: scm_cred = scm_recv_cred(b)
 \* L326 -> L36
 reader1_L326_1(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
@@ -8529,8 +8328,6 @@ reader1_L326_1(self) ==
 \* specs/kernel/af_unix.ifl:284: scm_cred = scm_recv_cred(b)
 \* L326 -> L36
 reader1_L326_2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -8556,8 +8353,6 @@ reader1_L326_2(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: null_deref
 reader1_L326_null(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8570,8 +8365,6 @@ reader1_L326_null(self) ==
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
 reader1_L326_uaf(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8590,8 +8383,6 @@ reader1_L326_uaf(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: null_deref
 reader1_L326_null2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid = NULL
@@ -8608,8 +8399,6 @@ reader1_L326_null2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: use_after_free
 reader1_L326_uaf2(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
@@ -8630,8 +8419,6 @@ reader1_L326_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:328: get p.count
 \* fault: get_zero
 reader1_L326_getzero(self) ==
-    /\ pc[self] = "L326"
-    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
@@ -8648,12 +8435,22 @@ reader1_L326_getzero(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L326: one of its paths
+reader1_at_L326(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L326_1(self)
+       \/ reader1_L326_2(self)
+       \/ reader1_L326_null(self)
+       \/ reader1_L326_uaf(self)
+       \/ reader1_L326_null2(self)
+       \/ reader1_L326_uaf2(self)
+       \/ reader1_L326_getzero(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L351 -> L65
 reader1_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -8708,8 +8505,6 @@ reader1_L351_1(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 reader1_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![reader1_kfree_skb_b[self]].users = 0]
@@ -8733,8 +8528,6 @@ reader1_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 reader1_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8747,8 +8540,6 @@ reader1_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 reader1_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL
     /\ sk_buff[reader1_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -8765,8 +8556,6 @@ reader1_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 reader1_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8779,6 +8568,16 @@ reader1_L351_underflow(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L351: one of its paths
+reader1_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L351_1(self)
+       \/ reader1_L351_2(self)
+       \/ reader1_L351_null(self)
+       \/ reader1_L351_dfree(self)
+       \/ reader1_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8798,54 +8597,51 @@ reader1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                      reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
+                      reader1_skb_release_b, reader1_unix_destruct_scm_b,
+                      reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
+                      reader1_file_final_put_f, reader1_scm_recv_frame, reader1_fd_install_frame,
+                      reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                      reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8865,54 +8661,51 @@ reader1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame,
+                      reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                      reader1_unix_destruct_scm_c, reader1_file_final_put_f, reader1_scm_recv_frame,
+                      reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8930,50 +8723,47 @@ reader1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
-                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                    1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                           1]
-          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
-                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
-                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
-                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
-                         reader1_scm_recv_frame, reader1_fd_install_frame,
-                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                             ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                 1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                        1]
+       /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                               ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_frame, reader1_hb_read_frame,
+                      reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                      reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                      reader1_unix_destruct_scm_c, reader1_file_final_put_f, reader1_scm_recv_frame,
+                      reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
+                      reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8981,8 +8771,6 @@ reader1_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -9010,8 +8798,6 @@ reader1_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 reader1_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -9035,8 +8821,6 @@ reader1_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 reader1_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9049,8 +8833,6 @@ reader1_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 reader1_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9072,22 +8854,20 @@ reader1_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9097,26 +8877,24 @@ reader1_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 reader1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9127,24 +8905,22 @@ reader1_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 reader1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9155,28 +8931,26 @@ reader1_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 reader1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9187,26 +8961,24 @@ reader1_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 reader1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9221,32 +8993,30 @@ reader1_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 reader1_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9263,30 +9033,28 @@ reader1_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9303,34 +9071,32 @@ reader1_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9345,32 +9111,30 @@ reader1_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 reader1_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9387,30 +9151,28 @@ reader1_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9427,34 +9189,32 @@ reader1_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9469,28 +9229,26 @@ reader1_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 reader1_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9505,40 +9263,61 @@ reader1_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 reader1_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a reader1 thread at L366: one of its paths
+reader1_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ reader1_L366_1(self)
+       \/ reader1_L366_2(self)
+       \/ reader1_L366_3(self)
+       \/ reader1_L366_4(self)
+       \/ reader1_L366_5(self)
+       \/ reader1_L366_null(self)
+       \/ reader1_L366_uaf(self)
+       \/ reader1_L366_null2(self)
+       \/ reader1_L366_uaf2(self)
+       \/ reader1_L366_null3(self)
+       \/ reader1_L366_uaf3(self)
+       \/ reader1_L366_assert(self)
+       \/ reader1_L366_list_del(self)
+       \/ reader1_L366_null4(self)
+       \/ reader1_L366_uaf4(self)
+       \/ reader1_L366_list_del2(self)
+       \/ reader1_L366_null5(self)
+       \/ reader1_L366_uaf5(self)
+       \/ reader1_L366_null6(self)
+       \/ reader1_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 reader1_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9569,8 +9348,6 @@ reader1_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 reader1_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9599,8 +9376,6 @@ reader1_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 reader1_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9623,8 +9398,6 @@ reader1_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 reader1_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9637,8 +9410,6 @@ reader1_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 reader1_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9657,8 +9428,6 @@ reader1_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 reader1_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9676,8 +9445,6 @@ reader1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 reader1_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9699,8 +9466,6 @@ reader1_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 reader1_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9718,6 +9483,19 @@ reader1_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L376: one of its paths
+reader1_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L376_1(self)
+       \/ reader1_L376_2(self)
+       \/ reader1_L376_3(self)
+       \/ reader1_L376_null(self)
+       \/ reader1_L376_uaf(self)
+       \/ reader1_L376_null2(self)
+       \/ reader1_L376_dfree(self)
+       \/ reader1_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -9725,8 +9503,6 @@ reader1_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9790,8 +9566,6 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9853,8 +9627,6 @@ reader1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:297: return scm_fp
 \* L382 -> L65
 reader1_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9908,8 +9680,6 @@ reader1_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 reader1_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9922,8 +9692,6 @@ reader1_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 reader1_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9942,8 +9710,6 @@ reader1_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 reader1_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9961,8 +9727,6 @@ reader1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 reader1_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9984,8 +9748,6 @@ reader1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 reader1_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10009,8 +9771,6 @@ reader1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10035,8 +9795,6 @@ reader1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10060,8 +9818,6 @@ reader1_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 reader1_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -10077,138 +9833,42 @@ reader1_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a reader1 thread at L382: one of its paths
+reader1_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ reader1_L382_1(self)
+       \/ reader1_L382_2(self)
+       \/ reader1_L382_3(self)
+       \/ reader1_L382_null(self)
+       \/ reader1_L382_uaf(self)
+       \/ reader1_L382_null2(self)
+       \/ reader1_L382_dfree(self)
+       \/ reader1_L382_underflow(self)
+       \/ reader1_L382_dfree2(self)
+       \/ reader1_L382_dfree3(self)
+       \/ reader1_L382_dfree4(self)
+
 \* any step of a reader1 thread
 reader1_step(self) ==
-    \/ reader1_L36(self)
-    \/ reader1_L36_null(self)
-    \/ reader1_L36_uaf(self)
-    \/ reader1_L36_null2(self)
-    \/ reader1_L36_uaf2(self)
-    \/ reader1_L36_getzero(self)
-    \/ reader1_L36_null3(self)
-    \/ reader1_L36_uaf3(self)
-    \/ reader1_L39_1(self)
-    \/ reader1_L39_2(self)
-    \/ reader1_L39_3(self)
-    \/ reader1_L39_4(self)
-    \/ reader1_L39_5(self)
-    \/ reader1_L39_6(self)
-    \/ reader1_L39_null(self)
-    \/ reader1_L39_dfree(self)
-    \/ reader1_L39_underflow(self)
-    \/ reader1_L42_1(self)
-    \/ reader1_L42_2(self)
-    \/ reader1_L42_3(self)
-    \/ reader1_L42_4(self)
-    \/ reader1_L42_null(self)
-    \/ reader1_L42_dfree(self)
-    \/ reader1_L42_underflow(self)
-    \/ reader1_L59(self)
-    \/ reader1_L60(self)
-    \/ reader1_L61(self)
-    \/ reader1_L62(self)
-    \/ reader1_L62_null(self)
-    \/ reader1_L62_uaf(self)
-    \/ reader1_L63(self)
-    \/ reader1_L65(self)
-    \/ reader1_L65_locked(self)
-    \/ reader1_L72(self)
-    \/ reader1_L72_null(self)
-    \/ reader1_L72_uaf(self)
-    \/ reader1_L72_assert(self)
-    \/ reader1_L93_1(self)
-    \/ reader1_L93_2(self)
-    \/ reader1_L93_null(self)
-    \/ reader1_L93_uaf(self)
-    \/ reader1_L93_null2(self)
-    \/ reader1_L93_dfree(self)
-    \/ reader1_L93_underflow(self)
-    \/ reader1_L273_1(self)
-    \/ reader1_L273_2(self)
-    \/ reader1_L273_3(self)
-    \/ reader1_L273_4(self)
-    \/ reader1_L273_5(self)
-    \/ reader1_L273_null(self)
-    \/ reader1_L273_uaf(self)
-    \/ reader1_L288_1(self)
-    \/ reader1_L288_2(self)
-    \/ reader1_L288_3(self)
-    \/ reader1_L288_4(self)
-    \/ reader1_L288_5(self)
-    \/ reader1_L288_6(self)
-    \/ reader1_L288_7(self)
-    \/ reader1_L288_8(self)
-    \/ reader1_L288_9(self)
-    \/ reader1_L288_10(self)
-    \/ reader1_L288_11(self)
-    \/ reader1_L288_12(self)
-    \/ reader1_L288_13(self)
-    \/ reader1_L288_null(self)
-    \/ reader1_L288_uaf(self)
-    \/ reader1_L288_null2(self)
-    \/ reader1_L288_uaf2(self)
-    \/ reader1_L288_null3(self)
-    \/ reader1_L288_uaf3(self)
-    \/ reader1_L288_assert(self)
-    \/ reader1_L288_list_del(self)
-    \/ reader1_L288_null4(self)
-    \/ reader1_L288_uaf4(self)
-    \/ reader1_L288_list_del2(self)
-    \/ reader1_L288_null5(self)
-    \/ reader1_L288_uaf5(self)
-    \/ reader1_L288_null6(self)
-    \/ reader1_L288_uaf6(self)
-    \/ reader1_L326_1(self)
-    \/ reader1_L326_2(self)
-    \/ reader1_L326_null(self)
-    \/ reader1_L326_uaf(self)
-    \/ reader1_L326_null2(self)
-    \/ reader1_L326_uaf2(self)
-    \/ reader1_L326_getzero(self)
-    \/ reader1_L351_1(self)
-    \/ reader1_L351_2(self)
-    \/ reader1_L351_null(self)
-    \/ reader1_L351_dfree(self)
-    \/ reader1_L351_underflow(self)
-    \/ reader1_L366_1(self)
-    \/ reader1_L366_2(self)
-    \/ reader1_L366_3(self)
-    \/ reader1_L366_4(self)
-    \/ reader1_L366_5(self)
-    \/ reader1_L366_null(self)
-    \/ reader1_L366_uaf(self)
-    \/ reader1_L366_null2(self)
-    \/ reader1_L366_uaf2(self)
-    \/ reader1_L366_null3(self)
-    \/ reader1_L366_uaf3(self)
-    \/ reader1_L366_assert(self)
-    \/ reader1_L366_list_del(self)
-    \/ reader1_L366_null4(self)
-    \/ reader1_L366_uaf4(self)
-    \/ reader1_L366_list_del2(self)
-    \/ reader1_L366_null5(self)
-    \/ reader1_L366_uaf5(self)
-    \/ reader1_L366_null6(self)
-    \/ reader1_L366_uaf6(self)
-    \/ reader1_L376_1(self)
-    \/ reader1_L376_2(self)
-    \/ reader1_L376_3(self)
-    \/ reader1_L376_null(self)
-    \/ reader1_L376_uaf(self)
-    \/ reader1_L376_null2(self)
-    \/ reader1_L376_dfree(self)
-    \/ reader1_L376_underflow(self)
-    \/ reader1_L382_1(self)
-    \/ reader1_L382_2(self)
-    \/ reader1_L382_3(self)
-    \/ reader1_L382_null(self)
-    \/ reader1_L382_uaf(self)
-    \/ reader1_L382_null2(self)
-    \/ reader1_L382_dfree(self)
-    \/ reader1_L382_underflow(self)
-    \/ reader1_L382_dfree2(self)
-    \/ reader1_L382_dfree3(self)
-    \/ reader1_L382_dfree4(self)
+    \/ reader1_at_L36(self)
+    \/ reader1_at_L39(self)
+    \/ reader1_at_L42(self)
+    \/ reader1_at_L59(self)
+    \/ reader1_at_L60(self)
+    \/ reader1_at_L61(self)
+    \/ reader1_at_L62(self)
+    \/ reader1_at_L63(self)
+    \/ reader1_at_L65(self)
+    \/ reader1_at_L72(self)
+    \/ reader1_at_L93(self)
+    \/ reader1_at_L273(self)
+    \/ reader1_at_L288(self)
+    \/ reader1_at_L326(self)
+    \/ reader1_at_L351(self)
+    \/ reader1_at_L366(self)
+    \/ reader1_at_L376(self)
+    \/ reader1_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -10223,8 +9883,6 @@ reader1_step(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -10256,8 +9914,6 @@ delayed_fput_work_worker_L19_1(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -10299,8 +9955,6 @@ delayed_fput_work_worker_L19_2(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -10328,8 +9982,6 @@ delayed_fput_work_worker_L19_3(self) ==
 \* specs/kernel/unix_gc_v6.7.ifl:27: if !busy {
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -10362,11 +10014,18 @@ delayed_fput_work_worker_L19_4(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L19: one of its paths
+delayed_fput_work_worker_at_L19(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L19_1(self)
+       \/ delayed_fput_work_worker_L19_2(self)
+       \/ delayed_fput_work_worker_L19_3(self)
+       \/ delayed_fput_work_worker_L19_4(self)
+
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -10396,11 +10055,15 @@ delayed_fput_work_worker_L28(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L28: one of its paths
+delayed_fput_work_worker_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L28(self)
+
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -10412,12 +10075,16 @@ delayed_fput_work_worker_L40(self) ==
                    writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L40: one of its paths
+delayed_fput_work_worker_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L40(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10452,8 +10119,6 @@ delayed_fput_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10485,8 +10150,6 @@ delayed_fput_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -10500,8 +10163,6 @@ delayed_fput_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -10520,8 +10181,6 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10538,8 +10197,6 @@ delayed_fput_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 delayed_fput_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10560,8 +10217,6 @@ delayed_fput_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10579,13 +10234,23 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L93: one of its paths
+delayed_fput_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L93_1(self)
+       \/ delayed_fput_work_worker_L93_2(self)
+       \/ delayed_fput_work_worker_L93_null(self)
+       \/ delayed_fput_work_worker_L93_uaf(self)
+       \/ delayed_fput_work_worker_L93_null2(self)
+       \/ delayed_fput_work_worker_L93_dfree(self)
+       \/ delayed_fput_work_worker_L93_underflow(self)
+
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
 \* specs/kernel/file.ifl:112: for f in batch {
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -10606,12 +10271,16 @@ delayed_fput_work_worker_L109(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L109: one of its paths
+delayed_fput_work_worker_at_L109(self) ==
+    /\ pc[self] = "L109"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L109(self)
+
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -10647,160 +10316,17 @@ delayed_fput_work_worker_L112_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                       1]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_unix_gc_busy,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_4(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
             /\ next_f # NULL /\ file[next_f].st = "live"
             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
                                                                      {next_f}]
@@ -10812,7 +10338,9 @@ delayed_fput_work_worker_L112_4(self) ==
                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
             /\ delayed_fput_work_worker_unix_release_sock_sk' =
                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                    1]
             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
                     ![self] = unix_sock_now[file[next_f].sk].peer]
@@ -10847,21 +10375,148 @@ delayed_fput_work_worker_L112_4(self) ==
 \* specs/kernel/file.ifl:113: __fput(f)
 \* specs/kernel/file.ifl:120: unix_release_sock(f)
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_3(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                               ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           writer1_locals, reader1_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_4(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+         /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+         /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                  {next_f}]
+         /\ delayed_fput_work_worker_delayed_fput_f' =
+              [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                    ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_f' =
+              [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_sk' =
+              [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+         /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+              [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                 ![self] = unix_sock_now[file[next_f].sk].peer]
+         /\ delayed_fput_work_worker_unix_release_sock_mine' =
+              [delayed_fput_work_worker_unix_release_sock_mine EXCEPT ![self] = {x \in unix_queued :
+                                                                                  sk_buff[x].rcv =
+                                                                                    file[next_f].sk}]
+         /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = {x \in unix_queued :
+                                                                  sk_buff[x].rcv = file[next_f].sk}]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                        unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                        gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
+                        delayed_fput_work_worker_unix_release_sock_b,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10869,20 +10524,17 @@ delayed_fput_work_worker_L112_null(self) ==
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL
-         /\ file[next_f].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL
+      /\ file[next_f].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10891,20 +10543,17 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10913,24 +10562,21 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk # NULL
-         /\ unix_sock[file[next_f].sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free",
-                      thread |-> self,
-                      line |-> 400,
-                      obj |-> file[next_f].sk]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk # NULL
+      /\ unix_sock[file[next_f].sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free",
+                   thread |-> self,
+                   line |-> 400,
+                   obj |-> file[next_f].sk]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10944,26 +10590,24 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer = NULL
-               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer = NULL
+            /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10977,30 +10621,28 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L112_dfree(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-               /\ fault' = [kind |-> "double_free",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+            /\ fault' = [kind |-> "double_free",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -11014,31 +10656,45 @@ delayed_fput_work_worker_L112_dfree(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+            /\ fault' = [kind |-> "refcount_underflow",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                           reader1_locals, delayed_fput_work_worker_locals,
+                           unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L112: one of its paths
+delayed_fput_work_worker_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-               /\ fault' = [kind |-> "refcount_underflow",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, delayed_fput_work_worker_locals,
-                              unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L112_1(self)
+       \/ delayed_fput_work_worker_L112_2(self)
+       \/ delayed_fput_work_worker_L112_3(self)
+       \/ delayed_fput_work_worker_L112_4(self)
+       \/ delayed_fput_work_worker_L112_null(self)
+       \/ delayed_fput_work_worker_L112_uaf(self)
+       \/ delayed_fput_work_worker_L112_null2(self)
+       \/ delayed_fput_work_worker_L112_uaf2(self)
+       \/ delayed_fput_work_worker_L112_null3(self)
+       \/ delayed_fput_work_worker_L112_dfree(self)
+       \/ delayed_fput_work_worker_L112_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11058,69 +10714,65 @@ delayed_fput_work_worker_L112_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11140,69 +10792,66 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11220,64 +10869,60 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
+                      delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11285,8 +10930,6 @@ delayed_fput_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11318,8 +10961,6 @@ delayed_fput_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 delayed_fput_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11347,8 +10988,6 @@ delayed_fput_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11361,8 +11000,6 @@ delayed_fput_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11384,23 +11021,21 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11410,27 +11045,25 @@ delayed_fput_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11441,25 +11074,23 @@ delayed_fput_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11470,30 +11101,28 @@ delayed_fput_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11504,29 +11133,27 @@ delayed_fput_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11541,39 +11168,37 @@ delayed_fput_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11590,37 +11215,35 @@ delayed_fput_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11637,42 +11260,40 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11687,39 +11308,37 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11736,37 +11355,35 @@ delayed_fput_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11783,42 +11400,40 @@ delayed_fput_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11833,33 +11448,31 @@ delayed_fput_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11874,46 +11487,67 @@ delayed_fput_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L366: one of its paths
+delayed_fput_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L366_1(self)
+       \/ delayed_fput_work_worker_L366_2(self)
+       \/ delayed_fput_work_worker_L366_3(self)
+       \/ delayed_fput_work_worker_L366_4(self)
+       \/ delayed_fput_work_worker_L366_5(self)
+       \/ delayed_fput_work_worker_L366_null(self)
+       \/ delayed_fput_work_worker_L366_uaf(self)
+       \/ delayed_fput_work_worker_L366_null2(self)
+       \/ delayed_fput_work_worker_L366_uaf2(self)
+       \/ delayed_fput_work_worker_L366_null3(self)
+       \/ delayed_fput_work_worker_L366_uaf3(self)
+       \/ delayed_fput_work_worker_L366_assert(self)
+       \/ delayed_fput_work_worker_L366_list_del(self)
+       \/ delayed_fput_work_worker_L366_null4(self)
+       \/ delayed_fput_work_worker_L366_uaf4(self)
+       \/ delayed_fput_work_worker_L366_list_del2(self)
+       \/ delayed_fput_work_worker_L366_null5(self)
+       \/ delayed_fput_work_worker_L366_uaf5(self)
+       \/ delayed_fput_work_worker_L366_null6(self)
+       \/ delayed_fput_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -11948,8 +11582,6 @@ delayed_fput_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -11983,8 +11615,6 @@ delayed_fput_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12011,8 +11641,6 @@ delayed_fput_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12025,8 +11653,6 @@ delayed_fput_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12045,8 +11671,6 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12064,8 +11688,6 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 delayed_fput_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12087,8 +11709,6 @@ delayed_fput_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12106,14 +11726,25 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L376: one of its paths
+delayed_fput_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L376_1(self)
+       \/ delayed_fput_work_worker_L376_2(self)
+       \/ delayed_fput_work_worker_L376_3(self)
+       \/ delayed_fput_work_worker_L376_null(self)
+       \/ delayed_fput_work_worker_L376_uaf(self)
+       \/ delayed_fput_work_worker_L376_null2(self)
+       \/ delayed_fput_work_worker_L376_dfree(self)
+       \/ delayed_fput_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12157,8 +11788,6 @@ delayed_fput_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12201,8 +11830,6 @@ delayed_fput_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12237,8 +11864,6 @@ delayed_fput_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12251,8 +11876,6 @@ delayed_fput_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12271,8 +11894,6 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12290,8 +11911,6 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12313,8 +11932,6 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12338,8 +11955,6 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12364,8 +11979,6 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12389,8 +12002,6 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12406,6 +12017,22 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L382: one of its paths
+delayed_fput_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L382_1(self)
+       \/ delayed_fput_work_worker_L382_2(self)
+       \/ delayed_fput_work_worker_L382_3(self)
+       \/ delayed_fput_work_worker_L382_null(self)
+       \/ delayed_fput_work_worker_L382_uaf(self)
+       \/ delayed_fput_work_worker_L382_null2(self)
+       \/ delayed_fput_work_worker_L382_dfree(self)
+       \/ delayed_fput_work_worker_L382_underflow(self)
+       \/ delayed_fput_work_worker_L382_dfree2(self)
+       \/ delayed_fput_work_worker_L382_dfree3(self)
+       \/ delayed_fput_work_worker_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
@@ -12413,8 +12040,6 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12456,8 +12081,6 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12503,8 +12126,6 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12546,8 +12167,6 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12591,40 +12210,35 @@ delayed_fput_work_worker_L411_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L411"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_skb_release_b,
-                        delayed_fput_work_worker_unix_destruct_scm_frame,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L411"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_skb_release_b,
+                     delayed_fput_work_worker_unix_destruct_scm_frame,
+                     delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -12632,52 +12246,46 @@ delayed_fput_work_worker_L411_5(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
-                                                         ![self] = next_b]
-         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_gc_busy,
-                        delayed_fput_work_worker_unix_destruct_scm_fp,
-                        delayed_fput_work_worker_unix_destruct_scm_bpid,
-                        delayed_fput_work_worker_unix_destruct_scm_c,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                      ![self] = next_b]
+      /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+           [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_gc_busy,
+                     delayed_fput_work_worker_unix_destruct_scm_fp,
+                     delayed_fput_work_worker_unix_destruct_scm_bpid,
+                     delayed_fput_work_worker_unix_destruct_scm_c, delayed_fput_work_worker_fput_f,
+                     delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -12692,8 +12300,6 @@ delayed_fput_work_worker_L411_null(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
@@ -12712,8 +12318,6 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12734,8 +12338,6 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12754,8 +12356,6 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12778,8 +12378,6 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12798,8 +12396,6 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -12822,142 +12418,84 @@ delayed_fput_work_worker_L411_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L411: one of its paths
+delayed_fput_work_worker_at_L411(self) ==
     /\ pc[self] = "L411"
     /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L411_1(self)
+       \/ delayed_fput_work_worker_L411_2(self)
+       \/ delayed_fput_work_worker_L411_3(self)
+       \/ delayed_fput_work_worker_L411_4(self)
+       \/ delayed_fput_work_worker_L411_5(self)
+       \/ delayed_fput_work_worker_L411_6(self)
+       \/ delayed_fput_work_worker_L411_null(self)
+       \/ delayed_fput_work_worker_L411_dfree(self)
+       \/ delayed_fput_work_worker_L411_underflow(self)
+       \/ delayed_fput_work_worker_L411_null2(self)
+       \/ delayed_fput_work_worker_L411_dfree2(self)
+       \/ delayed_fput_work_worker_L411_null3(self)
+       \/ delayed_fput_work_worker_L411_dfree3(self)
+       \/ delayed_fput_work_worker_L411_null4(self)
+       \/ delayed_fput_work_worker_L411_dfree4(self)
+       \/ delayed_fput_work_worker_L411_underflow2(self)
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
-    \/ delayed_fput_work_worker_L19_1(self)
-    \/ delayed_fput_work_worker_L19_2(self)
-    \/ delayed_fput_work_worker_L19_3(self)
-    \/ delayed_fput_work_worker_L19_4(self)
-    \/ delayed_fput_work_worker_L28(self)
-    \/ delayed_fput_work_worker_L40(self)
-    \/ delayed_fput_work_worker_L93_1(self)
-    \/ delayed_fput_work_worker_L93_2(self)
-    \/ delayed_fput_work_worker_L93_null(self)
-    \/ delayed_fput_work_worker_L93_uaf(self)
-    \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_dfree(self)
-    \/ delayed_fput_work_worker_L93_underflow(self)
-    \/ delayed_fput_work_worker_L109(self)
-    \/ delayed_fput_work_worker_L112_1(self)
-    \/ delayed_fput_work_worker_L112_2(self)
-    \/ delayed_fput_work_worker_L112_3(self)
-    \/ delayed_fput_work_worker_L112_4(self)
-    \/ delayed_fput_work_worker_L112_null(self)
-    \/ delayed_fput_work_worker_L112_uaf(self)
-    \/ delayed_fput_work_worker_L112_null2(self)
-    \/ delayed_fput_work_worker_L112_uaf2(self)
-    \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_dfree(self)
-    \/ delayed_fput_work_worker_L112_underflow(self)
-    \/ delayed_fput_work_worker_L366_1(self)
-    \/ delayed_fput_work_worker_L366_2(self)
-    \/ delayed_fput_work_worker_L366_3(self)
-    \/ delayed_fput_work_worker_L366_4(self)
-    \/ delayed_fput_work_worker_L366_5(self)
-    \/ delayed_fput_work_worker_L366_null(self)
-    \/ delayed_fput_work_worker_L366_uaf(self)
-    \/ delayed_fput_work_worker_L366_null2(self)
-    \/ delayed_fput_work_worker_L366_uaf2(self)
-    \/ delayed_fput_work_worker_L366_null3(self)
-    \/ delayed_fput_work_worker_L366_uaf3(self)
-    \/ delayed_fput_work_worker_L366_assert(self)
-    \/ delayed_fput_work_worker_L366_list_del(self)
-    \/ delayed_fput_work_worker_L366_null4(self)
-    \/ delayed_fput_work_worker_L366_uaf4(self)
-    \/ delayed_fput_work_worker_L366_list_del2(self)
-    \/ delayed_fput_work_worker_L366_null5(self)
-    \/ delayed_fput_work_worker_L366_uaf5(self)
-    \/ delayed_fput_work_worker_L366_null6(self)
-    \/ delayed_fput_work_worker_L366_uaf6(self)
-    \/ delayed_fput_work_worker_L376_1(self)
-    \/ delayed_fput_work_worker_L376_2(self)
-    \/ delayed_fput_work_worker_L376_3(self)
-    \/ delayed_fput_work_worker_L376_null(self)
-    \/ delayed_fput_work_worker_L376_uaf(self)
-    \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_dfree(self)
-    \/ delayed_fput_work_worker_L376_underflow(self)
-    \/ delayed_fput_work_worker_L382_1(self)
-    \/ delayed_fput_work_worker_L382_2(self)
-    \/ delayed_fput_work_worker_L382_3(self)
-    \/ delayed_fput_work_worker_L382_null(self)
-    \/ delayed_fput_work_worker_L382_uaf(self)
-    \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_dfree(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
-    \/ delayed_fput_work_worker_L382_dfree2(self)
-    \/ delayed_fput_work_worker_L382_dfree3(self)
-    \/ delayed_fput_work_worker_L382_dfree4(self)
-    \/ delayed_fput_work_worker_L411_1(self)
-    \/ delayed_fput_work_worker_L411_2(self)
-    \/ delayed_fput_work_worker_L411_3(self)
-    \/ delayed_fput_work_worker_L411_4(self)
-    \/ delayed_fput_work_worker_L411_5(self)
-    \/ delayed_fput_work_worker_L411_6(self)
-    \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_underflow(self)
-    \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree2(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
-    \/ delayed_fput_work_worker_L411_dfree3(self)
-    \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_dfree4(self)
-    \/ delayed_fput_work_worker_L411_underflow2(self)
+    \/ delayed_fput_work_worker_at_L19(self)
+    \/ delayed_fput_work_worker_at_L28(self)
+    \/ delayed_fput_work_worker_at_L40(self)
+    \/ delayed_fput_work_worker_at_L93(self)
+    \/ delayed_fput_work_worker_at_L109(self)
+    \/ delayed_fput_work_worker_at_L112(self)
+    \/ delayed_fput_work_worker_at_L366(self)
+    \/ delayed_fput_work_worker_at_L376(self)
+    \/ delayed_fput_work_worker_at_L382(self)
+    \/ delayed_fput_work_worker_at_L411(self)
 
 --------------------------------------------------------------------------------
 
@@ -12966,8 +12504,6 @@ delayed_fput_work_worker_step(self) ==
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53 -> L101
 unix_gc_work_worker_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
@@ -12979,11 +12515,15 @@ unix_gc_work_worker_L53(self) ==
                    writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53: one of its paths
+unix_gc_work_worker_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53(self)
+
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53b -> L53
 unix_gc_work_worker_L53b(self) ==
-    /\ pc[self] = "L53b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12993,12 +12533,16 @@ unix_gc_work_worker_L53b(self) ==
                    unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53b: one of its paths
+unix_gc_work_worker_at_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53b(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13028,8 +12572,6 @@ unix_gc_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13057,8 +12599,6 @@ unix_gc_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -13072,8 +12612,6 @@ unix_gc_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -13092,8 +12630,6 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13110,8 +12646,6 @@ unix_gc_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 unix_gc_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13132,8 +12666,6 @@ unix_gc_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -13150,12 +12682,22 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L93: one of its paths
+unix_gc_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L93_1(self)
+       \/ unix_gc_work_worker_L93_2(self)
+       \/ unix_gc_work_worker_L93_null(self)
+       \/ unix_gc_work_worker_L93_uaf(self)
+       \/ unix_gc_work_worker_L93_null2(self)
+       \/ unix_gc_work_worker_L93_dfree(self)
+       \/ unix_gc_work_worker_L93_underflow(self)
+
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
 \* L101 -> L107b
 unix_gc_work_worker_L101(self) ==
-    /\ pc[self] = "L101"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
@@ -13167,6 +12709,12 @@ unix_gc_work_worker_L101(self) ==
                    unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L101: one of its paths
+unix_gc_work_worker_at_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L101(self)
+
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
 \* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
@@ -13176,8 +12724,6 @@ unix_gc_work_worker_L101(self) ==
 \* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
 \* L107 -> L138b
 unix_gc_work_worker_L107_1(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
@@ -13411,168 +12957,154 @@ unix_gc_work_worker_L107_1(self) ==
 \* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
 \* L107 -> L107
 unix_gc_work_worker_L107_2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
-          /\ gc_candidates' = Append(gc_candidates, next_u)
-          /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
-          /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+       /\ gc_candidates' = Append(gc_candidates, next_u)
+       /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
+       /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
 \* L107 -> L107
 unix_gc_work_worker_L107_3(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL
-          /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL
+       /\ unix_sock[next_u].st # "live"
+       /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL
-          /\ file[unix_sock[next_u].file].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 109,
-                       obj |-> unix_sock[next_u].file]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL
+       /\ file[unix_sock[next_u].file].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 109,
+                    obj |-> unix_sock[next_u].file]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L107_assert(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -13580,23 +13112,21 @@ unix_gc_work_worker_L107_assert(self) ==
 \* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
 \* fault: list_del_absent
 unix_gc_work_worker_L107_list_del(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ ~next_u \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ ~next_u \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -13605,30 +13135,41 @@ unix_gc_work_worker_L107_list_del(self) ==
 \* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
 \* fault: list_double_add
 unix_gc_work_worker_L107_list_add(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L107: one of its paths
+unix_gc_work_worker_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L107_1(self)
+       \/ unix_gc_work_worker_L107_2(self)
+       \/ unix_gc_work_worker_L107_3(self)
+       \/ unix_gc_work_worker_L107_null(self)
+       \/ unix_gc_work_worker_L107_uaf(self)
+       \/ unix_gc_work_worker_L107_null2(self)
+       \/ unix_gc_work_worker_L107_uaf2(self)
+       \/ unix_gc_work_worker_L107_assert(self)
+       \/ unix_gc_work_worker_L107_list_del(self)
+       \/ unix_gc_work_worker_L107_list_add(self)
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* L107b -> L107
 unix_gc_work_worker_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
                                             ![self] = gc_inflight_list]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
@@ -13644,12 +13185,16 @@ unix_gc_work_worker_L107b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L107b: one of its paths
+unix_gc_work_worker_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L107b(self)
+
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* L138 -> L147b
 unix_gc_work_worker_L138_1(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock = self
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
@@ -13672,65 +13217,59 @@ unix_gc_work_worker_L138_1(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* L138 -> L141
 unix_gc_work_worker_L138_2(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_candidates' = ListDel(gc_candidates, next_u)
-          /\ pc' = [pc EXCEPT ![self] = "L141"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_candidates' = ListDel(gc_candidates, next_u)
+       /\ pc' = [pc EXCEPT ![self] = "L141"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                      unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
 \* L138 -> L138
 unix_gc_work_worker_L138_3(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L138"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ pc' = [pc EXCEPT ![self] = "L138"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* fault: bad_unlock
 unix_gc_work_worker_L138_unlock(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
@@ -13746,26 +13285,32 @@ unix_gc_work_worker_L138_unlock(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L138_list_del(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L138: one of its paths
+unix_gc_work_worker_at_L138(self) ==
     /\ pc[self] = "L138"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L138_1(self)
+       \/ unix_gc_work_worker_L138_2(self)
+       \/ unix_gc_work_worker_L138_3(self)
+       \/ unix_gc_work_worker_L138_unlock(self)
+       \/ unix_gc_work_worker_L138_list_del(self)
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* L138b -> L138
 unix_gc_work_worker_L138b(self) ==
-    /\ pc[self] = "L138b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
                                             ![self] = gc_candidates]
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -13781,11 +13326,15 @@ unix_gc_work_worker_L138b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L138b: one of its paths
+unix_gc_work_worker_at_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L138b(self)
+
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* L141 -> L138
 unix_gc_work_worker_L141(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
     /\ pc' = [pc EXCEPT ![self] = "L138"]
@@ -13799,8 +13348,6 @@ unix_gc_work_worker_L141(self) ==
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 unix_gc_work_worker_L141_list_add(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add",
                  thread |-> self,
@@ -13813,11 +13360,16 @@ unix_gc_work_worker_L141_list_add(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L141: one of its paths
+unix_gc_work_worker_at_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L141(self)
+       \/ unix_gc_work_worker_L141_list_add(self)
+
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
 unix_gc_work_worker_L147_1(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L147c"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13832,33 +13384,29 @@ unix_gc_work_worker_L147_1(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L147 -> L147
 unix_gc_work_worker_L147_2(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-         /\ pc' = [pc EXCEPT ![self] = "L147"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_skb_release_b,
-                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+      /\ pc' = [pc EXCEPT ![self] = "L147"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                     unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -13866,103 +13414,101 @@ unix_gc_work_worker_L147_2(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L147 -> L366
 unix_gc_work_worker_L147_3(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                    ![self] = next_b]
-         /\ unix_gc_work_worker_unix_destruct_scm_b' =
-              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
-                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_unix_destruct_scm_fp,
-                        unix_gc_work_worker_unix_destruct_scm_bpid,
-                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                               ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+      /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                 ![self] = next_b]
+      /\ unix_gc_work_worker_unix_destruct_scm_b' = [unix_gc_work_worker_unix_destruct_scm_b EXCEPT
+                                                       ![self] = next_b]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle,
+                     unix_gc_work_worker_unix_destruct_scm_fp,
+                     unix_gc_work_worker_unix_destruct_scm_bpid,
+                     unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 unix_gc_work_worker_L147_null(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 unix_gc_work_worker_L147_dfree(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 unix_gc_work_worker_L147_underflow(self) ==
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147: one of its paths
+unix_gc_work_worker_at_L147(self) ==
     /\ pc[self] = "L147"
     /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L147_1(self)
+       \/ unix_gc_work_worker_L147_2(self)
+       \/ unix_gc_work_worker_L147_3(self)
+       \/ unix_gc_work_worker_L147_null(self)
+       \/ unix_gc_work_worker_L147_dfree(self)
+       \/ unix_gc_work_worker_L147_underflow(self)
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147b -> L147
 unix_gc_work_worker_L147b(self) ==
-    /\ pc[self] = "L147b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
                                             ![self] = gc_hitlist]
     /\ pc' = [pc EXCEPT ![self] = "L147"]
@@ -13978,6 +13524,12 @@ unix_gc_work_worker_L147b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L147b: one of its paths
+unix_gc_work_worker_at_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L147b(self)
+
 \* specs/kernel/garbage.ifl:151: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:152: gc_hitlist = {}
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
@@ -13988,8 +13540,6 @@ unix_gc_work_worker_L147b(self) ==
 \* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
 \* L147c -> L53b
 unix_gc_work_worker_L147c(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
@@ -14019,8 +13569,6 @@ unix_gc_work_worker_L147c(self) ==
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
 unix_gc_work_worker_L147c_assert(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~Len(gc_candidates) = 0
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
@@ -14030,6 +13578,13 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147c: one of its paths
+unix_gc_work_worker_at_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L147c(self)
+       \/ unix_gc_work_worker_L147c_assert(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14049,65 +13604,60 @@ unix_gc_work_worker_L147c_assert(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14127,65 +13677,61 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14203,59 +13749,55 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14263,8 +13805,6 @@ unix_gc_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -14291,8 +13831,6 @@ unix_gc_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 unix_gc_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -14316,8 +13854,6 @@ unix_gc_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14330,8 +13866,6 @@ unix_gc_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14353,23 +13887,20 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14379,27 +13910,24 @@ unix_gc_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14410,25 +13938,22 @@ unix_gc_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14439,30 +13964,26 @@ unix_gc_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14473,29 +13994,26 @@ unix_gc_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14510,39 +14028,35 @@ unix_gc_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14559,37 +14073,33 @@ unix_gc_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14606,42 +14116,38 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14656,39 +14162,35 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14705,37 +14207,33 @@ unix_gc_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14752,42 +14250,38 @@ unix_gc_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14802,33 +14296,29 @@ unix_gc_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14843,46 +14333,65 @@ unix_gc_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L366: one of its paths
+unix_gc_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L366_1(self)
+       \/ unix_gc_work_worker_L366_2(self)
+       \/ unix_gc_work_worker_L366_3(self)
+       \/ unix_gc_work_worker_L366_4(self)
+       \/ unix_gc_work_worker_L366_5(self)
+       \/ unix_gc_work_worker_L366_null(self)
+       \/ unix_gc_work_worker_L366_uaf(self)
+       \/ unix_gc_work_worker_L366_null2(self)
+       \/ unix_gc_work_worker_L366_uaf2(self)
+       \/ unix_gc_work_worker_L366_null3(self)
+       \/ unix_gc_work_worker_L366_uaf3(self)
+       \/ unix_gc_work_worker_L366_assert(self)
+       \/ unix_gc_work_worker_L366_list_del(self)
+       \/ unix_gc_work_worker_L366_null4(self)
+       \/ unix_gc_work_worker_L366_uaf4(self)
+       \/ unix_gc_work_worker_L366_list_del2(self)
+       \/ unix_gc_work_worker_L366_null5(self)
+       \/ unix_gc_work_worker_L366_uaf5(self)
+       \/ unix_gc_work_worker_L366_null6(self)
+       \/ unix_gc_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -14914,8 +14423,6 @@ unix_gc_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -14945,8 +14452,6 @@ unix_gc_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -14970,8 +14475,6 @@ unix_gc_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14984,8 +14487,6 @@ unix_gc_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -15004,8 +14505,6 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15023,8 +14522,6 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 unix_gc_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15046,8 +14543,6 @@ unix_gc_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -15065,14 +14560,25 @@ unix_gc_work_worker_L376_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L376: one of its paths
+unix_gc_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L376_1(self)
+       \/ unix_gc_work_worker_L376_2(self)
+       \/ unix_gc_work_worker_L376_3(self)
+       \/ unix_gc_work_worker_L376_null(self)
+       \/ unix_gc_work_worker_L376_uaf(self)
+       \/ unix_gc_work_worker_L376_null2(self)
+       \/ unix_gc_work_worker_L376_dfree(self)
+       \/ unix_gc_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15112,8 +14618,6 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15152,8 +14656,6 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15184,8 +14686,6 @@ unix_gc_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15198,8 +14698,6 @@ unix_gc_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -15218,8 +14716,6 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15237,8 +14733,6 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 unix_gc_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15260,8 +14754,6 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15285,8 +14777,6 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15311,8 +14801,6 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15336,8 +14824,6 @@ unix_gc_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -15353,85 +14839,39 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L382: one of its paths
+unix_gc_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L382_1(self)
+       \/ unix_gc_work_worker_L382_2(self)
+       \/ unix_gc_work_worker_L382_3(self)
+       \/ unix_gc_work_worker_L382_null(self)
+       \/ unix_gc_work_worker_L382_uaf(self)
+       \/ unix_gc_work_worker_L382_null2(self)
+       \/ unix_gc_work_worker_L382_dfree(self)
+       \/ unix_gc_work_worker_L382_underflow(self)
+       \/ unix_gc_work_worker_L382_dfree2(self)
+       \/ unix_gc_work_worker_L382_dfree3(self)
+       \/ unix_gc_work_worker_L382_dfree4(self)
+
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L53(self)
-    \/ unix_gc_work_worker_L53b(self)
-    \/ unix_gc_work_worker_L93_1(self)
-    \/ unix_gc_work_worker_L93_2(self)
-    \/ unix_gc_work_worker_L93_null(self)
-    \/ unix_gc_work_worker_L93_uaf(self)
-    \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_dfree(self)
-    \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L101(self)
-    \/ unix_gc_work_worker_L107_1(self)
-    \/ unix_gc_work_worker_L107_2(self)
-    \/ unix_gc_work_worker_L107_3(self)
-    \/ unix_gc_work_worker_L107_null(self)
-    \/ unix_gc_work_worker_L107_uaf(self)
-    \/ unix_gc_work_worker_L107_null2(self)
-    \/ unix_gc_work_worker_L107_uaf2(self)
-    \/ unix_gc_work_worker_L107_assert(self)
-    \/ unix_gc_work_worker_L107_list_del(self)
-    \/ unix_gc_work_worker_L107_list_add(self)
-    \/ unix_gc_work_worker_L107b(self)
-    \/ unix_gc_work_worker_L138_1(self)
-    \/ unix_gc_work_worker_L138_2(self)
-    \/ unix_gc_work_worker_L138_3(self)
-    \/ unix_gc_work_worker_L138_unlock(self)
-    \/ unix_gc_work_worker_L138_list_del(self)
-    \/ unix_gc_work_worker_L138b(self)
-    \/ unix_gc_work_worker_L141(self)
-    \/ unix_gc_work_worker_L141_list_add(self)
-    \/ unix_gc_work_worker_L147_1(self)
-    \/ unix_gc_work_worker_L147_2(self)
-    \/ unix_gc_work_worker_L147_3(self)
-    \/ unix_gc_work_worker_L147_null(self)
-    \/ unix_gc_work_worker_L147_dfree(self)
-    \/ unix_gc_work_worker_L147_underflow(self)
-    \/ unix_gc_work_worker_L147b(self)
-    \/ unix_gc_work_worker_L147c(self)
-    \/ unix_gc_work_worker_L147c_assert(self)
-    \/ unix_gc_work_worker_L366_1(self)
-    \/ unix_gc_work_worker_L366_2(self)
-    \/ unix_gc_work_worker_L366_3(self)
-    \/ unix_gc_work_worker_L366_4(self)
-    \/ unix_gc_work_worker_L366_5(self)
-    \/ unix_gc_work_worker_L366_null(self)
-    \/ unix_gc_work_worker_L366_uaf(self)
-    \/ unix_gc_work_worker_L366_null2(self)
-    \/ unix_gc_work_worker_L366_uaf2(self)
-    \/ unix_gc_work_worker_L366_null3(self)
-    \/ unix_gc_work_worker_L366_uaf3(self)
-    \/ unix_gc_work_worker_L366_assert(self)
-    \/ unix_gc_work_worker_L366_list_del(self)
-    \/ unix_gc_work_worker_L366_null4(self)
-    \/ unix_gc_work_worker_L366_uaf4(self)
-    \/ unix_gc_work_worker_L366_list_del2(self)
-    \/ unix_gc_work_worker_L366_null5(self)
-    \/ unix_gc_work_worker_L366_uaf5(self)
-    \/ unix_gc_work_worker_L366_null6(self)
-    \/ unix_gc_work_worker_L366_uaf6(self)
-    \/ unix_gc_work_worker_L376_1(self)
-    \/ unix_gc_work_worker_L376_2(self)
-    \/ unix_gc_work_worker_L376_3(self)
-    \/ unix_gc_work_worker_L376_null(self)
-    \/ unix_gc_work_worker_L376_uaf(self)
-    \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_dfree(self)
-    \/ unix_gc_work_worker_L376_underflow(self)
-    \/ unix_gc_work_worker_L382_1(self)
-    \/ unix_gc_work_worker_L382_2(self)
-    \/ unix_gc_work_worker_L382_3(self)
-    \/ unix_gc_work_worker_L382_null(self)
-    \/ unix_gc_work_worker_L382_uaf(self)
-    \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_dfree(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
-    \/ unix_gc_work_worker_L382_dfree2(self)
-    \/ unix_gc_work_worker_L382_dfree3(self)
-    \/ unix_gc_work_worker_L382_dfree4(self)
+    \/ unix_gc_work_worker_at_L53(self)
+    \/ unix_gc_work_worker_at_L53b(self)
+    \/ unix_gc_work_worker_at_L93(self)
+    \/ unix_gc_work_worker_at_L101(self)
+    \/ unix_gc_work_worker_at_L107(self)
+    \/ unix_gc_work_worker_at_L107b(self)
+    \/ unix_gc_work_worker_at_L138(self)
+    \/ unix_gc_work_worker_at_L138b(self)
+    \/ unix_gc_work_worker_at_L141(self)
+    \/ unix_gc_work_worker_at_L147(self)
+    \/ unix_gc_work_worker_at_L147b(self)
+    \/ unix_gc_work_worker_at_L147c(self)
+    \/ unix_gc_work_worker_at_L366(self)
+    \/ unix_gc_work_worker_at_L376(self)
+    \/ unix_gc_work_worker_at_L382(self)
 
 --------------------------------------------------------------------------------
 

@@ -219,36 +219,37 @@ AllDone ==
 \* examples/seeds/packet_release/call_rcu_always.ifl:25: sk = packet_create(sock, 0)
 \* L24 -> L80
 user_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
-    /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-       IN /\ \E o \in Pool_socket : socket[o].st = "free"
-          /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-          /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L80"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                         user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
-                         user___unregister_prot_hook_frame, user_sk_free_sk,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_sk, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+    IN /\ \E o \in Pool_socket : socket[o].st = "free"
+       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L80"]
+       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
+                      user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_sk_free_sk, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_sk, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* examples/seeds/packet_release/call_rcu_always.ifl:24: sock = alloc socket
 \* fault: model_bound
 user_L24_bound(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_socket : socket[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 24]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L24: one of its paths
+user_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ \/ user_L24(self)
+       \/ user_L24_bound(self)
+
 \* L29 -> Done
 user_L29(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -257,20 +258,23 @@ user_L29(self) ==
 \* examples/seeds/packet_release/call_rcu_always.ifl:29: }
 \* fault: exit_locked
 user_L29_locked(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L29: one of its paths
+user_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ user_L29(self)
+       \/ user_L29_locked(self)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 user_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -289,8 +293,6 @@ user_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L311
 user_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -310,8 +312,6 @@ user_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -320,8 +320,6 @@ user_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -334,8 +332,6 @@ user_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -346,8 +342,6 @@ user_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -358,13 +352,22 @@ user_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67: one of its paths
+user_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ user_L67_1(self)
+       \/ user_L67_2(self)
+       \/ user_L67_null(self)
+       \/ user_L67_uaf(self)
+       \/ user_L67_assert(self)
+       \/ user_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110b
 user_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -383,8 +386,6 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L129
 user_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -404,8 +405,6 @@ user_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -414,8 +413,6 @@ user_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -428,8 +425,6 @@ user_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -440,8 +435,6 @@ user_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -452,6 +445,17 @@ user_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67b: one of its paths
+user_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ user_L67b_1(self)
+       \/ user_L67b_2(self)
+       \/ user_L67b_null(self)
+       \/ user_L67b_uaf(self)
+       \/ user_L67b_assert(self)
+       \/ user_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
@@ -459,32 +463,29 @@ user_L67b_dfree(self) ==
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
 \* L80 -> L94b
 user_L80_1(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                              ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L94b"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
-                         user___unregister_prot_hook_frame, user_sk_free_sk,
-                         user_packet_do_bind_frame, user_packet_create_sock,
-                         user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                           ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L94b"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock,
+                      user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_sk_free_sk, user_packet_do_bind_frame,
+                      user_packet_create_sock, user_packet_create_proto, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
@@ -492,37 +493,31 @@ user_L80_1(self) ==
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* L80 -> L87
 user_L80_2(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ ~user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
-                         user___unregister_prot_hook_frame, user_sk_free_sk,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ ~user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L87"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock,
+                      user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_sk_free_sk, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_sock, user_packet_create_proto,
+                      netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
 user_L80_bound(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -533,42 +528,44 @@ user_L80_bound(self) ==
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
 user_L80_null(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
 user_L80_uaf(self) ==
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL
+       /\ socket[user_packet_create_sock[self]].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> user_packet_create_sock[self]]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L80: one of its paths
+user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL
-          /\ socket[user_packet_create_sock[self]].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> user_packet_create_sock[self]]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    /\ \/ user_L80_1(self)
+       \/ user_L80_2(self)
+       \/ user_L80_bound(self)
+       \/ user_L80_null(self)
+       \/ user_L80_uaf(self)
 
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/call_rcu_always.ifl:26: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
 \* L87 -> L127
 user_L87(self) ==
-    /\ pc[self] = "L87"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -585,11 +582,15 @@ user_L87(self) ==
                    user_sk_free_sk, user_register_prot_hook_sk, netdev_locals, rx_locals,
                    rcu_cb_locals>>
 
+\* a user thread at L87: one of its paths
+user_at_L87(self) ==
+    /\ pc[self] = "L87"
+    /\ fault.kind = "none"
+    /\ user_L87(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 user_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -600,8 +601,6 @@ user_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L136
 user_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -616,8 +615,6 @@ user_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -626,8 +623,6 @@ user_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -637,11 +632,18 @@ user_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94: one of its paths
+user_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ user_L94_1(self)
+       \/ user_L94_2(self)
+       \/ user_L94_null(self)
+       \/ user_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
 user_L94b_1(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -652,8 +654,6 @@ user_L94b_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L87
 user_L94b_2(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -668,8 +668,6 @@ user_L94b_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94b_null(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -678,8 +676,6 @@ user_L94b_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94b_uaf(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -689,31 +685,46 @@ user_L94b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94b: one of its paths
+user_at_L94b(self) ==
+    /\ pc[self] = "L94b"
+    /\ fault.kind = "none"
+    /\ \/ user_L94b_1(self)
+       \/ user_L94b_2(self)
+       \/ user_L94b_null(self)
+       \/ user_L94b_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95: one of its paths
+user_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ user_L95(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 user_L95b(self) ==
-    /\ pc[self] = "L95b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95b: one of its paths
+user_at_L95b(self) ==
+    /\ pc[self] = "L95b"
+    /\ fault.kind = "none"
+    /\ user_L95b(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -727,8 +738,6 @@ user_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -737,8 +746,6 @@ user_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -751,8 +758,6 @@ user_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -763,11 +768,18 @@ user_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96: one of its paths
+user_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ user_L96(self)
+       \/ user_L96_null(self)
+       \/ user_L96_uaf(self)
+       \/ user_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96b -> L97b
 user_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -781,8 +793,6 @@ user_L96b(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96b_null(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -791,8 +801,6 @@ user_L96b_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96b_uaf(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -805,8 +813,6 @@ user_L96b_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96b_getzero(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -817,11 +823,18 @@ user_L96b_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96b: one of its paths
+user_at_L96b(self) ==
+    /\ pc[self] = "L96b"
+    /\ fault.kind = "none"
+    /\ \/ user_L96b(self)
+       \/ user_L96b_null(self)
+       \/ user_L96b_uaf(self)
+       \/ user_L96b_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L136
 user_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -836,8 +849,6 @@ user_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -846,8 +857,6 @@ user_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -857,11 +866,17 @@ user_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97: one of its paths
+user_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ user_L97(self)
+       \/ user_L97_null(self)
+       \/ user_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97b -> L87
 user_L97b(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -876,8 +891,6 @@ user_L97b(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97b_null(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -886,8 +899,6 @@ user_L97b_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97b_uaf(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -897,11 +908,17 @@ user_L97b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97b: one of its paths
+user_at_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ fault.kind = "none"
+    /\ \/ user_L97b(self)
+       \/ user_L97b_null(self)
+       \/ user_L97b_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -912,8 +929,6 @@ user_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -922,8 +937,6 @@ user_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -933,11 +946,17 @@ user_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106: one of its paths
+user_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ user_L106(self)
+       \/ user_L106_null(self)
+       \/ user_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 user_L106b(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -948,8 +967,6 @@ user_L106b(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106b_null(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -958,8 +975,6 @@ user_L106b_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106b_uaf(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -969,32 +984,46 @@ user_L106b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106b: one of its paths
+user_at_L106b(self) ==
+    /\ pc[self] = "L106b"
+    /\ fault.kind = "none"
+    /\ \/ user_L106b(self)
+       \/ user_L106b_null(self)
+       \/ user_L106b_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 user_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107: one of its paths
+user_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ user_L107(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107b -> L108b
 user_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107b: one of its paths
+user_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ user_L107b(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 user_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1010,8 +1039,6 @@ user_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L311
 user_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1032,8 +1059,6 @@ user_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 user_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1049,8 +1074,6 @@ user_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1059,8 +1082,6 @@ user_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1073,8 +1094,6 @@ user_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1085,12 +1104,21 @@ user_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108: one of its paths
+user_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ user_L108_1(self)
+       \/ user_L108_2(self)
+       \/ user_L108_3(self)
+       \/ user_L108_null(self)
+       \/ user_L108_dfree(self)
+       \/ user_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L110b
 user_L108b_1(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1106,8 +1134,6 @@ user_L108b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L129
 user_L108b_2(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1128,8 +1154,6 @@ user_L108b_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108b -> L67b
 user_L108b_3(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1145,8 +1169,6 @@ user_L108b_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108b_null(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1155,8 +1177,6 @@ user_L108b_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108b_dfree(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1169,8 +1189,6 @@ user_L108b_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108b_underflow(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1181,11 +1199,20 @@ user_L108b_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108b: one of its paths
+user_at_L108b(self) ==
+    /\ pc[self] = "L108b"
+    /\ fault.kind = "none"
+    /\ \/ user_L108b_1(self)
+       \/ user_L108b_2(self)
+       \/ user_L108b_3(self)
+       \/ user_L108b_null(self)
+       \/ user_L108b_dfree(self)
+       \/ user_L108b_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 user_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1197,8 +1224,6 @@ user_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1207,8 +1232,6 @@ user_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1221,8 +1244,6 @@ user_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1230,11 +1251,18 @@ user_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110: one of its paths
+user_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ user_L110(self)
+       \/ user_L110_null(self)
+       \/ user_L110_uaf(self)
+       \/ user_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110b -> L111d
 user_L110b(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1246,8 +1274,6 @@ user_L110b(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110b_null(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1256,8 +1282,6 @@ user_L110b_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110b_uaf(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1270,8 +1294,6 @@ user_L110b_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110b_unlock(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1279,51 +1301,74 @@ user_L110b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110b: one of its paths
+user_at_L110b(self) ==
+    /\ pc[self] = "L110b"
+    /\ fault.kind = "none"
+    /\ \/ user_L110b(self)
+       \/ user_L110b_null(self)
+       \/ user_L110b_uaf(self)
+       \/ user_L110b_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 user_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111: one of its paths
+user_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ user_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 user_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111b: one of its paths
+user_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ user_L111b(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111c -> L112b
 user_L111c(self) ==
-    /\ pc[self] = "L111c"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111c: one of its paths
+user_at_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ fault.kind = "none"
+    /\ user_L111c(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111d -> L111c
 user_L111d(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111c"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111d: one of its paths
+user_at_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ fault.kind = "none"
+    /\ user_L111d(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L311
 user_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1341,8 +1386,6 @@ user_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1351,8 +1394,6 @@ user_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1362,11 +1403,17 @@ user_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112: one of its paths
+user_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ user_L112(self)
+       \/ user_L112_null(self)
+       \/ user_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112b -> L129
 user_L112b(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1384,8 +1431,6 @@ user_L112b(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112b_null(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1394,8 +1439,6 @@ user_L112b_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112b_uaf(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1405,12 +1448,18 @@ user_L112b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112b: one of its paths
+user_at_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ fault.kind = "none"
+    /\ \/ user_L112b(self)
+       \/ user_L112b_null(self)
+       \/ user_L112b_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118 -> L106
 user_L118_1(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1428,8 +1477,6 @@ user_L118_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118 -> L311
 user_L118_2(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1445,8 +1492,6 @@ user_L118_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118_null(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1455,8 +1500,6 @@ user_L118_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118_uaf(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1466,12 +1509,19 @@ user_L118_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118: one of its paths
+user_at_L118(self) ==
+    /\ pc[self] = "L118"
+    /\ fault.kind = "none"
+    /\ \/ user_L118_1(self)
+       \/ user_L118_2(self)
+       \/ user_L118_null(self)
+       \/ user_L118_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118b -> L106b
 user_L118b_1(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1489,8 +1539,6 @@ user_L118b_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118b -> L129
 user_L118b_2(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1506,8 +1554,6 @@ user_L118b_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118b_null(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1516,8 +1562,6 @@ user_L118b_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118b_uaf(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1527,12 +1571,19 @@ user_L118b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118b: one of its paths
+user_at_L118b(self) ==
+    /\ pc[self] = "L118b"
+    /\ fault.kind = "none"
+    /\ \/ user_L118b_1(self)
+       \/ user_L118b_2(self)
+       \/ user_L118b_null(self)
+       \/ user_L118b_uaf(self)
+
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
 \* L127 -> L118b
 user_L127(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
@@ -1549,8 +1600,6 @@ user_L127(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: null_deref
 user_L127_null(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1559,8 +1608,6 @@ user_L127_null(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: use_after_free
 user_L127_uaf(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1570,11 +1617,17 @@ user_L127_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L127: one of its paths
+user_at_L127(self) ==
+    /\ pc[self] = "L127"
+    /\ fault.kind = "none"
+    /\ \/ user_L127(self)
+       \/ user_L127_null(self)
+       \/ user_L127_uaf(self)
+
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* L129 -> L130
 user_L129(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
@@ -1585,8 +1638,6 @@ user_L129(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: null_deref
 user_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1595,8 +1646,6 @@ user_L129_null(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: use_after_free
 user_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1606,12 +1655,18 @@ user_L129_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L129: one of its paths
+user_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ user_L129(self)
+       \/ user_L129_null(self)
+       \/ user_L129_uaf(self)
+
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L132
 user_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1624,8 +1679,6 @@ user_L130_1(self) ==
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L136
 user_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ ~user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1637,8 +1690,6 @@ user_L130_2(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: null_deref
 user_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1647,8 +1698,6 @@ user_L130_null(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: use_after_free
 user_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1658,12 +1707,19 @@ user_L130_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L130: one of its paths
+user_at_L130(self) ==
+    /\ pc[self] = "L130"
+    /\ fault.kind = "none"
+    /\ \/ user_L130_1(self)
+       \/ user_L130_2(self)
+       \/ user_L130_null(self)
+       \/ user_L130_uaf(self)
+
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* specs/kernel/packet.ifl:133: register_prot_hook(sk)
 \* L132 -> L94
 user_L132_1(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ dev_up
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                         ![self] = user_packet_do_bind_sk[self]]
@@ -1677,19 +1733,22 @@ user_L132_1(self) ==
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* L132 -> L136
 user_L132_2(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ ~dev_up
     /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L132: one of its paths
+user_at_L132(self) ==
+    /\ pc[self] = "L132"
+    /\ fault.kind = "none"
+    /\ \/ user_L132_1(self)
+       \/ user_L132_2(self)
+
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/seeds/packet_release/call_rcu_always.ifl:27: packet_release_call_rcu(sock)
 \* L136 -> L306
 user_L136(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
@@ -1708,8 +1767,6 @@ user_L136(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: null_deref
 user_L136_null(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1718,8 +1775,6 @@ user_L136_null(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: use_after_free
 user_L136_uaf(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1732,20 +1787,25 @@ user_L136_uaf(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L136_unlock(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L136: one of its paths
+user_at_L136(self) ==
+    /\ pc[self] = "L136"
+    /\ fault.kind = "none"
+    /\ \/ user_L136(self)
+       \/ user_L136_null(self)
+       \/ user_L136_uaf(self)
+       \/ user_L136_unlock(self)
+
 \* specs/kernel/packet.ifl:306: sk = sock.sk
 \* specs/kernel/packet.ifl:307: if sk != null {
 \* L306 -> L308
 user_L306_1(self) ==
-    /\ pc[self] = "L306"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] # NULL /\
          socket[user_packet_release_call_rcu_sock[self]].st = "live"
     /\ socket[user_packet_release_call_rcu_sock[self]].sk # NULL
@@ -1764,8 +1824,6 @@ user_L306_1(self) ==
 \* examples/seeds/packet_release/call_rcu_always.ifl:28: sock_free(sock)
 \* L306 -> L321
 user_L306_2(self) ==
-    /\ pc[self] = "L306"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] # NULL /\
          socket[user_packet_release_call_rcu_sock[self]].st = "live"
     /\ ~socket[user_packet_release_call_rcu_sock[self]].sk # NULL
@@ -1783,8 +1841,6 @@ user_L306_2(self) ==
 \* specs/kernel/packet.ifl:306: sk = sock.sk
 \* fault: null_deref
 user_L306_null(self) ==
-    /\ pc[self] = "L306"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 306]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1793,8 +1849,6 @@ user_L306_null(self) ==
 \* specs/kernel/packet.ifl:306: sk = sock.sk
 \* fault: use_after_free
 user_L306_uaf(self) ==
-    /\ pc[self] = "L306"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] # NULL
     /\ socket[user_packet_release_call_rcu_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1804,22 +1858,33 @@ user_L306_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L306: one of its paths
+user_at_L306(self) ==
+    /\ pc[self] = "L306"
+    /\ fault.kind = "none"
+    /\ \/ user_L306_1(self)
+       \/ user_L306_2(self)
+       \/ user_L306_null(self)
+       \/ user_L306_uaf(self)
+
 \* specs/kernel/packet.ifl:308: list_del_rcu(packet_sklist, sk)
 \* L308 -> L309
 user_L308(self) ==
-    /\ pc[self] = "L308"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_call_rcu_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L309"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L308: one of its paths
+user_at_L308(self) ==
+    /\ pc[self] = "L308"
+    /\ fault.kind = "none"
+    /\ user_L308(self)
+
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
 \* specs/kernel/packet.ifl:310: unregister_prot_hook(sk, false)
 \* L309 -> L118
 user_L309(self) ==
-    /\ pc[self] = "L309"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock = NULL
@@ -1837,8 +1902,6 @@ user_L309(self) ==
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
 \* fault: null_deref
 user_L309_null(self) ==
-    /\ pc[self] = "L309"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 309]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1847,8 +1910,6 @@ user_L309_null(self) ==
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
 \* fault: use_after_free
 user_L309_uaf(self) ==
-    /\ pc[self] = "L309"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1858,11 +1919,17 @@ user_L309_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L309: one of its paths
+user_at_L309(self) ==
+    /\ pc[self] = "L309"
+    /\ fault.kind = "none"
+    /\ \/ user_L309(self)
+       \/ user_L309_null(self)
+       \/ user_L309_uaf(self)
+
 \* specs/kernel/packet.ifl:311: unlock sk.bind_lock
 \* L311 -> L312
 user_L311(self) ==
-    /\ pc[self] = "L311"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock = self
@@ -1874,8 +1941,6 @@ user_L311(self) ==
 \* specs/kernel/packet.ifl:311: unlock sk.bind_lock
 \* fault: null_deref
 user_L311_null(self) ==
-    /\ pc[self] = "L311"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 311]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1884,8 +1949,6 @@ user_L311_null(self) ==
 \* specs/kernel/packet.ifl:311: unlock sk.bind_lock
 \* fault: use_after_free
 user_L311_uaf(self) ==
-    /\ pc[self] = "L311"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1898,8 +1961,6 @@ user_L311_uaf(self) ==
 \* specs/kernel/packet.ifl:311: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L311_unlock(self) ==
-    /\ pc[self] = "L311"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock # self
@@ -1907,11 +1968,18 @@ user_L311_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L311: one of its paths
+user_at_L311(self) ==
+    /\ pc[self] = "L311"
+    /\ fault.kind = "none"
+    /\ \/ user_L311(self)
+       \/ user_L311_null(self)
+       \/ user_L311_uaf(self)
+       \/ user_L311_unlock(self)
+
 \* specs/kernel/packet.ifl:312: sock.sk = null
 \* L312 -> L313
 user_L312(self) ==
-    /\ pc[self] = "L312"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] # NULL /\
          socket[user_packet_release_call_rcu_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_call_rcu_sock[self]].sk = NULL]
@@ -1922,8 +1990,6 @@ user_L312(self) ==
 \* specs/kernel/packet.ifl:312: sock.sk = null
 \* fault: null_deref
 user_L312_null(self) ==
-    /\ pc[self] = "L312"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 312]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1932,8 +1998,6 @@ user_L312_null(self) ==
 \* specs/kernel/packet.ifl:312: sock.sk = null
 \* fault: use_after_free
 user_L312_uaf(self) ==
-    /\ pc[self] = "L312"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sock[self] # NULL
     /\ socket[user_packet_release_call_rcu_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1943,12 +2007,18 @@ user_L312_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L312: one of its paths
+user_at_L312(self) ==
+    /\ pc[self] = "L312"
+    /\ fault.kind = "none"
+    /\ \/ user_L312(self)
+       \/ user_L312_null(self)
+       \/ user_L312_uaf(self)
+
 \* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* examples/seeds/packet_release/call_rcu_always.ifl:28: sock_free(sock)
 \* L313 -> L321
 user_L313(self) ==
-    /\ pc[self] = "L313"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs :
@@ -1971,8 +2041,6 @@ user_L313(self) ==
 \* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
 user_L313_null(self) ==
-    /\ pc[self] = "L313"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 313]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1981,8 +2049,6 @@ user_L313_null(self) ==
 \* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
 user_L313_uaf(self) ==
-    /\ pc[self] = "L313"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1995,8 +2061,6 @@ user_L313_uaf(self) ==
 \* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
 user_L313_rcu_twice(self) ==
-    /\ pc[self] = "L313"
-    /\ fault.kind = "none"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs :
@@ -2008,11 +2072,18 @@ user_L313_rcu_twice(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L313: one of its paths
+user_at_L313(self) ==
+    /\ pc[self] = "L313"
+    /\ fault.kind = "none"
+    /\ \/ user_L313(self)
+       \/ user_L313_null(self)
+       \/ user_L313_uaf(self)
+       \/ user_L313_rcu_twice(self)
+
 \* specs/kernel/packet.ifl:321: free sock
 \* L321 -> L29
 user_L321(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2041,8 +2112,6 @@ user_L321(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
 user_L321_null(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2051,8 +2120,6 @@ user_L321_null(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
 user_L321_dfree(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -2062,138 +2129,58 @@ user_L321_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L321: one of its paths
+user_at_L321(self) ==
+    /\ pc[self] = "L321"
+    /\ fault.kind = "none"
+    /\ \/ user_L321(self)
+       \/ user_L321_null(self)
+       \/ user_L321_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L24(self)
-    \/ user_L24_bound(self)
-    \/ user_L29(self)
-    \/ user_L29_locked(self)
-    \/ user_L67_1(self)
-    \/ user_L67_2(self)
-    \/ user_L67_null(self)
-    \/ user_L67_uaf(self)
-    \/ user_L67_assert(self)
-    \/ user_L67_dfree(self)
-    \/ user_L67b_1(self)
-    \/ user_L67b_2(self)
-    \/ user_L67b_null(self)
-    \/ user_L67b_uaf(self)
-    \/ user_L67b_assert(self)
-    \/ user_L67b_dfree(self)
-    \/ user_L80_1(self)
-    \/ user_L80_2(self)
-    \/ user_L80_bound(self)
-    \/ user_L80_null(self)
-    \/ user_L80_uaf(self)
-    \/ user_L87(self)
-    \/ user_L94_1(self)
-    \/ user_L94_2(self)
-    \/ user_L94_null(self)
-    \/ user_L94_uaf(self)
-    \/ user_L94b_1(self)
-    \/ user_L94b_2(self)
-    \/ user_L94b_null(self)
-    \/ user_L94b_uaf(self)
-    \/ user_L95(self)
-    \/ user_L95b(self)
-    \/ user_L96(self)
-    \/ user_L96_null(self)
-    \/ user_L96_uaf(self)
-    \/ user_L96_getzero(self)
-    \/ user_L96b(self)
-    \/ user_L96b_null(self)
-    \/ user_L96b_uaf(self)
-    \/ user_L96b_getzero(self)
-    \/ user_L97(self)
-    \/ user_L97_null(self)
-    \/ user_L97_uaf(self)
-    \/ user_L97b(self)
-    \/ user_L97b_null(self)
-    \/ user_L97b_uaf(self)
-    \/ user_L106(self)
-    \/ user_L106_null(self)
-    \/ user_L106_uaf(self)
-    \/ user_L106b(self)
-    \/ user_L106b_null(self)
-    \/ user_L106b_uaf(self)
-    \/ user_L107(self)
-    \/ user_L107b(self)
-    \/ user_L108_1(self)
-    \/ user_L108_2(self)
-    \/ user_L108_3(self)
-    \/ user_L108_null(self)
-    \/ user_L108_dfree(self)
-    \/ user_L108_underflow(self)
-    \/ user_L108b_1(self)
-    \/ user_L108b_2(self)
-    \/ user_L108b_3(self)
-    \/ user_L108b_null(self)
-    \/ user_L108b_dfree(self)
-    \/ user_L108b_underflow(self)
-    \/ user_L110(self)
-    \/ user_L110_null(self)
-    \/ user_L110_uaf(self)
-    \/ user_L110_unlock(self)
-    \/ user_L110b(self)
-    \/ user_L110b_null(self)
-    \/ user_L110b_uaf(self)
-    \/ user_L110b_unlock(self)
-    \/ user_L111(self)
-    \/ user_L111b(self)
-    \/ user_L111c(self)
-    \/ user_L111d(self)
-    \/ user_L112(self)
-    \/ user_L112_null(self)
-    \/ user_L112_uaf(self)
-    \/ user_L112b(self)
-    \/ user_L112b_null(self)
-    \/ user_L112b_uaf(self)
-    \/ user_L118_1(self)
-    \/ user_L118_2(self)
-    \/ user_L118_null(self)
-    \/ user_L118_uaf(self)
-    \/ user_L118b_1(self)
-    \/ user_L118b_2(self)
-    \/ user_L118b_null(self)
-    \/ user_L118b_uaf(self)
-    \/ user_L127(self)
-    \/ user_L127_null(self)
-    \/ user_L127_uaf(self)
-    \/ user_L129(self)
-    \/ user_L129_null(self)
-    \/ user_L129_uaf(self)
-    \/ user_L130_1(self)
-    \/ user_L130_2(self)
-    \/ user_L130_null(self)
-    \/ user_L130_uaf(self)
-    \/ user_L132_1(self)
-    \/ user_L132_2(self)
-    \/ user_L136(self)
-    \/ user_L136_null(self)
-    \/ user_L136_uaf(self)
-    \/ user_L136_unlock(self)
-    \/ user_L306_1(self)
-    \/ user_L306_2(self)
-    \/ user_L306_null(self)
-    \/ user_L306_uaf(self)
-    \/ user_L308(self)
-    \/ user_L309(self)
-    \/ user_L309_null(self)
-    \/ user_L309_uaf(self)
-    \/ user_L311(self)
-    \/ user_L311_null(self)
-    \/ user_L311_uaf(self)
-    \/ user_L311_unlock(self)
-    \/ user_L312(self)
-    \/ user_L312_null(self)
-    \/ user_L312_uaf(self)
-    \/ user_L313(self)
-    \/ user_L313_null(self)
-    \/ user_L313_uaf(self)
-    \/ user_L313_rcu_twice(self)
-    \/ user_L321(self)
-    \/ user_L321_null(self)
-    \/ user_L321_dfree(self)
+    \/ user_at_L24(self)
+    \/ user_at_L29(self)
+    \/ user_at_L67(self)
+    \/ user_at_L67b(self)
+    \/ user_at_L80(self)
+    \/ user_at_L87(self)
+    \/ user_at_L94(self)
+    \/ user_at_L94b(self)
+    \/ user_at_L95(self)
+    \/ user_at_L95b(self)
+    \/ user_at_L96(self)
+    \/ user_at_L96b(self)
+    \/ user_at_L97(self)
+    \/ user_at_L97b(self)
+    \/ user_at_L106(self)
+    \/ user_at_L106b(self)
+    \/ user_at_L107(self)
+    \/ user_at_L107b(self)
+    \/ user_at_L108(self)
+    \/ user_at_L108b(self)
+    \/ user_at_L110(self)
+    \/ user_at_L110b(self)
+    \/ user_at_L111(self)
+    \/ user_at_L111b(self)
+    \/ user_at_L111c(self)
+    \/ user_at_L111d(self)
+    \/ user_at_L112(self)
+    \/ user_at_L112b(self)
+    \/ user_at_L118(self)
+    \/ user_at_L118b(self)
+    \/ user_at_L127(self)
+    \/ user_at_L129(self)
+    \/ user_at_L130(self)
+    \/ user_at_L132(self)
+    \/ user_at_L136(self)
+    \/ user_at_L306(self)
+    \/ user_at_L308(self)
+    \/ user_at_L309(self)
+    \/ user_at_L311(self)
+    \/ user_at_L312(self)
+    \/ user_at_L313(self)
+    \/ user_at_L321(self)
 
 --------------------------------------------------------------------------------
 
@@ -2201,8 +2188,6 @@ user_step(self) ==
 
 \* L34 -> Done
 netdev_L34(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2212,8 +2197,6 @@ netdev_L34(self) ==
 \* examples/seeds/packet_release/call_rcu_always.ifl:34: }
 \* fault: exit_locked
 netdev_L34_locked(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 34]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2222,21 +2205,25 @@ netdev_L34_locked(self) ==
 \* examples/seeds/packet_release/call_rcu_always.ifl:34: }
 \* fault: rcu_exit_locked
 netdev_L34_rcu_open(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 34]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L34: one of its paths
+netdev_at_L34(self) ==
+    /\ pc[self] = "L34"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L34(self)
+       \/ netdev_L34_locked(self)
+       \/ netdev_L34_rcu_open(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 netdev_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2254,8 +2241,6 @@ netdev_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L184
 netdev_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2273,8 +2258,6 @@ netdev_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2283,8 +2266,6 @@ netdev_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2297,8 +2278,6 @@ netdev_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2309,8 +2288,6 @@ netdev_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -2321,11 +2298,20 @@ netdev_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67: one of its paths
+netdev_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67_1(self)
+       \/ netdev_L67_2(self)
+       \/ netdev_L67_null(self)
+       \/ netdev_L67_uaf(self)
+       \/ netdev_L67_assert(self)
+       \/ netdev_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 netdev_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2336,8 +2322,6 @@ netdev_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L184
 netdev_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2351,8 +2335,6 @@ netdev_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2361,8 +2343,6 @@ netdev_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2372,21 +2352,32 @@ netdev_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94: one of its paths
+netdev_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94_1(self)
+       \/ netdev_L94_2(self)
+       \/ netdev_L94_null(self)
+       \/ netdev_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95: one of its paths
+netdev_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ netdev_L95(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -2400,8 +2391,6 @@ netdev_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2410,8 +2399,6 @@ netdev_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2424,8 +2411,6 @@ netdev_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -2436,11 +2421,18 @@ netdev_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: one of its paths
+netdev_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96(self)
+       \/ netdev_L96_null(self)
+       \/ netdev_L96_uaf(self)
+       \/ netdev_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L184
 netdev_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -2454,8 +2446,6 @@ netdev_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2464,8 +2454,6 @@ netdev_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2475,11 +2463,17 @@ netdev_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97: one of its paths
+netdev_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97(self)
+       \/ netdev_L97_null(self)
+       \/ netdev_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -2490,8 +2484,6 @@ netdev_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2500,8 +2492,6 @@ netdev_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2511,22 +2501,32 @@ netdev_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106: one of its paths
+netdev_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106(self)
+       \/ netdev_L106_null(self)
+       \/ netdev_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 netdev_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107: one of its paths
+netdev_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ netdev_L107(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 netdev_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2542,8 +2542,6 @@ netdev_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L184
 netdev_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2562,8 +2560,6 @@ netdev_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 netdev_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2579,8 +2575,6 @@ netdev_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2589,8 +2583,6 @@ netdev_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2603,8 +2595,6 @@ netdev_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -2615,11 +2605,20 @@ netdev_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: one of its paths
+netdev_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108_1(self)
+       \/ netdev_L108_2(self)
+       \/ netdev_L108_3(self)
+       \/ netdev_L108_null(self)
+       \/ netdev_L108_dfree(self)
+       \/ netdev_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 netdev_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -2632,8 +2631,6 @@ netdev_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2642,8 +2639,6 @@ netdev_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2656,8 +2651,6 @@ netdev_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -2665,21 +2658,32 @@ netdev_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110: one of its paths
+netdev_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110(self)
+       \/ netdev_L110_null(self)
+       \/ netdev_L110_uaf(self)
+       \/ netdev_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 netdev_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111: one of its paths
+netdev_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ netdev_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
@@ -2689,18 +2693,21 @@ netdev_L111b(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111b_rcu_sleep(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111b: one of its paths
+netdev_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111b(self)
+       \/ netdev_L111b_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L184
 netdev_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -2717,8 +2724,6 @@ netdev_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2727,8 +2732,6 @@ netdev_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2738,22 +2741,32 @@ netdev_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112: one of its paths
+netdev_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112(self)
+       \/ netdev_L112_null(self)
+       \/ netdev_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171 -> L172b
 netdev_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171: one of its paths
+netdev_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ netdev_L171(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L34
 netdev_L172_1(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2772,8 +2785,6 @@ netdev_L172_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L34
 netdev_L172_2(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2794,46 +2805,40 @@ netdev_L172_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L174
 netdev_L172_3(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L172
 netdev_L172_4(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172_rcu_unlock(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -2844,36 +2849,40 @@ netdev_L172_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172_null(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172: one of its paths
+netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    /\ \/ netdev_L172_1(self)
+       \/ netdev_L172_2(self)
+       \/ netdev_L172_3(self)
+       \/ netdev_L172_4(self)
+       \/ netdev_L172_rcu_unlock(self)
+       \/ netdev_L172_null(self)
+       \/ netdev_L172_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172b -> L172
 netdev_L172b(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2881,12 +2890,16 @@ netdev_L172b(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172b: one of its paths
+netdev_at_L172b(self) ==
+    /\ pc[self] = "L172b"
+    /\ fault.kind = "none"
+    /\ netdev_L172b(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L176
 netdev_L174_1(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -2900,8 +2913,6 @@ netdev_L174_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L180
 netdev_L174_2(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -2914,8 +2925,6 @@ netdev_L174_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174_null(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2924,8 +2933,6 @@ netdev_L174_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174_uaf(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2935,12 +2942,19 @@ netdev_L174_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: one of its paths
+netdev_at_L174(self) ==
+    /\ pc[self] = "L174"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174_1(self)
+       \/ netdev_L174_2(self)
+       \/ netdev_L174_null(self)
+       \/ netdev_L174_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176 -> L106
 netdev_L176_1(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -2957,8 +2971,6 @@ netdev_L176_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176 -> L184
 netdev_L176_2(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -2969,8 +2981,6 @@ netdev_L176_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176_null(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2979,8 +2989,6 @@ netdev_L176_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176_uaf(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2990,12 +2998,19 @@ netdev_L176_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176: one of its paths
+netdev_at_L176(self) ==
+    /\ pc[self] = "L176"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176_1(self)
+       \/ netdev_L176_2(self)
+       \/ netdev_L176_null(self)
+       \/ netdev_L176_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180 -> L94
 netdev_L180_1(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3010,8 +3025,6 @@ netdev_L180_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180 -> L184
 netdev_L180_2(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3022,8 +3035,6 @@ netdev_L180_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180_null(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3032,8 +3043,6 @@ netdev_L180_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180_uaf(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3043,11 +3052,18 @@ netdev_L180_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180: one of its paths
+netdev_at_L180(self) ==
+    /\ pc[self] = "L180"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180_1(self)
+       \/ netdev_L180_2(self)
+       \/ netdev_L180_null(self)
+       \/ netdev_L180_uaf(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184 -> L172
 netdev_L184(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -3059,8 +3075,6 @@ netdev_L184(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184_null(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3069,8 +3083,6 @@ netdev_L184_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184_uaf(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3083,8 +3095,6 @@ netdev_L184_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184_unlock(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -3092,12 +3102,19 @@ netdev_L184_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184: one of its paths
+netdev_at_L184(self) ==
+    /\ pc[self] = "L184"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184(self)
+       \/ netdev_L184_null(self)
+       \/ netdev_L184_uaf(self)
+       \/ netdev_L184_unlock(self)
+
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
 \* L192 -> L171
 netdev_L192(self) ==
-    /\ pc[self] = "L192"
-    /\ fault.kind = "none"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -3106,75 +3123,35 @@ netdev_L192(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L192: one of its paths
+netdev_at_L192(self) ==
+    /\ pc[self] = "L192"
+    /\ fault.kind = "none"
+    /\ netdev_L192(self)
+
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L34(self)
-    \/ netdev_L34_locked(self)
-    \/ netdev_L34_rcu_open(self)
-    \/ netdev_L67_1(self)
-    \/ netdev_L67_2(self)
-    \/ netdev_L67_null(self)
-    \/ netdev_L67_uaf(self)
-    \/ netdev_L67_assert(self)
-    \/ netdev_L67_dfree(self)
-    \/ netdev_L94_1(self)
-    \/ netdev_L94_2(self)
-    \/ netdev_L94_null(self)
-    \/ netdev_L94_uaf(self)
-    \/ netdev_L95(self)
-    \/ netdev_L96(self)
-    \/ netdev_L96_null(self)
-    \/ netdev_L96_uaf(self)
-    \/ netdev_L96_getzero(self)
-    \/ netdev_L97(self)
-    \/ netdev_L97_null(self)
-    \/ netdev_L97_uaf(self)
-    \/ netdev_L106(self)
-    \/ netdev_L106_null(self)
-    \/ netdev_L106_uaf(self)
-    \/ netdev_L107(self)
-    \/ netdev_L108_1(self)
-    \/ netdev_L108_2(self)
-    \/ netdev_L108_3(self)
-    \/ netdev_L108_null(self)
-    \/ netdev_L108_dfree(self)
-    \/ netdev_L108_underflow(self)
-    \/ netdev_L110(self)
-    \/ netdev_L110_null(self)
-    \/ netdev_L110_uaf(self)
-    \/ netdev_L110_unlock(self)
-    \/ netdev_L111(self)
-    \/ netdev_L111b(self)
-    \/ netdev_L111b_rcu_sleep(self)
-    \/ netdev_L112(self)
-    \/ netdev_L112_null(self)
-    \/ netdev_L112_uaf(self)
-    \/ netdev_L171(self)
-    \/ netdev_L172_1(self)
-    \/ netdev_L172_2(self)
-    \/ netdev_L172_3(self)
-    \/ netdev_L172_4(self)
-    \/ netdev_L172_rcu_unlock(self)
-    \/ netdev_L172_null(self)
-    \/ netdev_L172_uaf(self)
-    \/ netdev_L172b(self)
-    \/ netdev_L174_1(self)
-    \/ netdev_L174_2(self)
-    \/ netdev_L174_null(self)
-    \/ netdev_L174_uaf(self)
-    \/ netdev_L176_1(self)
-    \/ netdev_L176_2(self)
-    \/ netdev_L176_null(self)
-    \/ netdev_L176_uaf(self)
-    \/ netdev_L180_1(self)
-    \/ netdev_L180_2(self)
-    \/ netdev_L180_null(self)
-    \/ netdev_L180_uaf(self)
-    \/ netdev_L184(self)
-    \/ netdev_L184_null(self)
-    \/ netdev_L184_uaf(self)
-    \/ netdev_L184_unlock(self)
-    \/ netdev_L192(self)
+    \/ netdev_at_L34(self)
+    \/ netdev_at_L67(self)
+    \/ netdev_at_L94(self)
+    \/ netdev_at_L95(self)
+    \/ netdev_at_L96(self)
+    \/ netdev_at_L97(self)
+    \/ netdev_at_L106(self)
+    \/ netdev_at_L107(self)
+    \/ netdev_at_L108(self)
+    \/ netdev_at_L110(self)
+    \/ netdev_at_L111(self)
+    \/ netdev_at_L111b(self)
+    \/ netdev_at_L112(self)
+    \/ netdev_at_L171(self)
+    \/ netdev_at_L172(self)
+    \/ netdev_at_L172b(self)
+    \/ netdev_at_L174(self)
+    \/ netdev_at_L176(self)
+    \/ netdev_at_L180(self)
+    \/ netdev_at_L184(self)
+    \/ netdev_at_L192(self)
 
 --------------------------------------------------------------------------------
 
@@ -3183,18 +3160,20 @@ netdev_step(self) ==
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
 \* L38 -> L155
 rx_L38(self) ==
-    /\ pc[self] = "L38"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L155"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L38: one of its paths
+rx_at_L38(self) ==
+    /\ pc[self] = "L38"
+    /\ fault.kind = "none"
+    /\ rx_L38(self)
+
 \* specs/kernel/packet.ifl:146: touch sk
 \* L146 -> L159
 rx_L146(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
     /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -3205,8 +3184,6 @@ rx_L146(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: null_deref
 rx_L146_null(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 146]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3215,8 +3192,6 @@ rx_L146_null(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: use_after_free
 rx_L146_uaf(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL
     /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3226,12 +3201,18 @@ rx_L146_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L146: one of its paths
+rx_at_L146(self) ==
+    /\ pc[self] = "L146"
+    /\ fault.kind = "none"
+    /\ \/ rx_L146(self)
+       \/ rx_L146_null(self)
+       \/ rx_L146_uaf(self)
+
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_1(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
     /\ ptype_all = {}
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -3244,35 +3225,37 @@ rx_L155_1(self) ==
 \* specs/kernel/packet.ifl:157: packet_rcv(pt)
 \* L155 -> L146
 rx_L155_2(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L146"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    \E picked \in ptype_all :
+      /\ picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L146"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_3(self) ==
+    \E picked \in ptype_all :
+      /\ ~picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L159"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                     rcu_cb_locals>>
+
+\* a rx thread at L155: one of its paths
+rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ ~picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L159"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                        rcu_cb_locals>>
+    /\ \/ rx_L155_1(self)
+       \/ rx_L155_2(self)
+       \/ rx_L155_3(self)
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L38
 rx_L159_1(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
@@ -3283,8 +3266,6 @@ rx_L159_1(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L38
 rx_L159_2(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -3297,25 +3278,25 @@ rx_L159_2(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 rx_L159_rcu_unlock(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 159]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L159: one of its paths
+rx_at_L159(self) ==
+    /\ pc[self] = "L159"
+    /\ fault.kind = "none"
+    /\ \/ rx_L159_1(self)
+       \/ rx_L159_2(self)
+       \/ rx_L159_rcu_unlock(self)
+
 \* any step of a rx thread
 rx_step(self) ==
-    \/ rx_L38(self)
-    \/ rx_L146(self)
-    \/ rx_L146_null(self)
-    \/ rx_L146_uaf(self)
-    \/ rx_L155_1(self)
-    \/ rx_L155_2(self)
-    \/ rx_L155_3(self)
-    \/ rx_L159_1(self)
-    \/ rx_L159_2(self)
-    \/ rx_L159_rcu_unlock(self)
+    \/ rx_at_L38(self)
+    \/ rx_at_L146(self)
+    \/ rx_at_L155(self)
+    \/ rx_at_L159(self)
 
 --------------------------------------------------------------------------------
 
@@ -3325,8 +3306,6 @@ rx_step(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* L67 -> L268b
 rcu_cb_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -3345,8 +3324,6 @@ rcu_cb_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3355,8 +3332,6 @@ rcu_cb_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3369,8 +3344,6 @@ rcu_cb_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -3381,8 +3354,6 @@ rcu_cb_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 rcu_cb_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -3393,12 +3364,20 @@ rcu_cb_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L67: one of its paths
+rcu_cb_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L67(self)
+       \/ rcu_cb_L67_null(self)
+       \/ rcu_cb_L67_uaf(self)
+       \/ rcu_cb_L67_assert(self)
+       \/ rcu_cb_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 rcu_cb_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3412,8 +3391,6 @@ rcu_cb_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 rcu_cb_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3426,8 +3403,6 @@ rcu_cb_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 rcu_cb_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3436,8 +3411,6 @@ rcu_cb_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 rcu_cb_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3447,11 +3420,18 @@ rcu_cb_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L207: one of its paths
+rcu_cb_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L207_1(self)
+       \/ rcu_cb_L207_2(self)
+       \/ rcu_cb_L207_null(self)
+       \/ rcu_cb_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 rcu_cb_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
@@ -3462,8 +3442,6 @@ rcu_cb_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 rcu_cb_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3472,8 +3450,6 @@ rcu_cb_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 rcu_cb_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3483,11 +3459,17 @@ rcu_cb_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L261: one of its paths
+rcu_cb_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L261(self)
+       \/ rcu_cb_L261_null(self)
+       \/ rcu_cb_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 rcu_cb_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -3497,8 +3479,6 @@ rcu_cb_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 rcu_cb_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3507,8 +3487,6 @@ rcu_cb_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 rcu_cb_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3518,11 +3496,17 @@ rcu_cb_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L263: one of its paths
+rcu_cb_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L263(self)
+       \/ rcu_cb_L263_null(self)
+       \/ rcu_cb_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L268b
 rcu_cb_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
@@ -3543,8 +3527,6 @@ rcu_cb_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 rcu_cb_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
@@ -3559,8 +3541,6 @@ rcu_cb_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 rcu_cb_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3569,8 +3549,6 @@ rcu_cb_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 rcu_cb_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3583,8 +3561,6 @@ rcu_cb_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 rcu_cb_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
@@ -3595,64 +3571,67 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L264: one of its paths
+rcu_cb_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L264_1(self)
+       \/ rcu_cb_L264_2(self)
+       \/ rcu_cb_L264_null(self)
+       \/ rcu_cb_L264_dfree(self)
+       \/ rcu_cb_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
 rcu_cb_L268(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                               ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                 ![self] = NULL]
+      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                    ![self] = FALSE]
+      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L207"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L268: one of its paths
+rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L268(self)
 
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
-    /\ pc[self] = "L268b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L268b: one of its paths
+rcu_cb_at_L268b(self) ==
+    /\ pc[self] = "L268b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L268b(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L67(self)
-    \/ rcu_cb_L67_null(self)
-    \/ rcu_cb_L67_uaf(self)
-    \/ rcu_cb_L67_assert(self)
-    \/ rcu_cb_L67_dfree(self)
-    \/ rcu_cb_L207_1(self)
-    \/ rcu_cb_L207_2(self)
-    \/ rcu_cb_L207_null(self)
-    \/ rcu_cb_L207_uaf(self)
-    \/ rcu_cb_L261(self)
-    \/ rcu_cb_L261_null(self)
-    \/ rcu_cb_L261_uaf(self)
-    \/ rcu_cb_L263(self)
-    \/ rcu_cb_L263_null(self)
-    \/ rcu_cb_L263_uaf(self)
-    \/ rcu_cb_L264_1(self)
-    \/ rcu_cb_L264_2(self)
-    \/ rcu_cb_L264_null(self)
-    \/ rcu_cb_L264_dfree(self)
-    \/ rcu_cb_L264_underflow(self)
-    \/ rcu_cb_L268(self)
-    \/ rcu_cb_L268b(self)
+    \/ rcu_cb_at_L67(self)
+    \/ rcu_cb_at_L207(self)
+    \/ rcu_cb_at_L261(self)
+    \/ rcu_cb_at_L263(self)
+    \/ rcu_cb_at_L264(self)
+    \/ rcu_cb_at_L268(self)
+    \/ rcu_cb_at_L268b(self)
 
 --------------------------------------------------------------------------------
 

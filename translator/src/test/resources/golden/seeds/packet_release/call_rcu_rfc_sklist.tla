@@ -207,36 +207,37 @@ AllDone ==
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:21: sk = packet_create(sock, 0)
 \* L20 -> L80
 user_L20(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
-    /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-       IN /\ \E o \in Pool_socket : socket[o].st = "free"
-          /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-          /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L80"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_create_sk, user_register_prot_hook_sk, netdev_locals,
-                         rcu_cb_locals>>
+    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+    IN /\ \E o \in Pool_socket : socket[o].st = "free"
+       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L80"]
+       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
+                      user_packet_release_rfc_frame, user_packet_release_finish_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
+                      user_packet_create_sk, user_register_prot_hook_sk, netdev_locals,
+                      rcu_cb_locals>>
 
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:20: sock = alloc socket
 \* fault: model_bound
 user_L20_bound(self) ==
-    /\ pc[self] = "L20"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_socket : socket[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 20]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L20: one of its paths
+user_at_L20(self) ==
+    /\ pc[self] = "L20"
+    /\ fault.kind = "none"
+    /\ \/ user_L20(self)
+       \/ user_L20_bound(self)
+
 \* L24 -> Done
 user_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -245,20 +246,23 @@ user_L24(self) ==
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:24: }
 \* fault: exit_locked
 user_L24_locked(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 24]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
+\* a user thread at L24: one of its paths
+user_at_L24(self) ==
+    /\ pc[self] = "L24"
+    /\ fault.kind = "none"
+    /\ \/ user_L24(self)
+       \/ user_L24_locked(self)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
 \* L67 -> L321
 user_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -281,8 +285,6 @@ user_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -291,8 +293,6 @@ user_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -305,8 +305,6 @@ user_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -317,8 +315,6 @@ user_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -329,13 +325,21 @@ user_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L67: one of its paths
+user_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ user_L67(self)
+       \/ user_L67_null(self)
+       \/ user_L67_uaf(self)
+       \/ user_L67_assert(self)
+       \/ user_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110
 user_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -354,8 +358,6 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L290
 user_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -373,8 +375,6 @@ user_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -383,8 +383,6 @@ user_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -397,8 +395,6 @@ user_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -409,8 +405,6 @@ user_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -421,6 +415,17 @@ user_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L67b: one of its paths
+user_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ user_L67b_1(self)
+       \/ user_L67b_2(self)
+       \/ user_L67b_null(self)
+       \/ user_L67b_uaf(self)
+       \/ user_L67b_assert(self)
+       \/ user_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
@@ -428,32 +433,28 @@ user_L67b_dfree(self) ==
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
 \* L80 -> L94
 user_L80_1(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                              ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                           ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L94"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                      user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                      user___unregister_prot_hook_frame, user_packet_create_sock,
+                      user_packet_create_proto, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
@@ -461,36 +462,31 @@ user_L80_1(self) ==
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* L80 -> L87
 user_L80_2(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ ~user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_create_sock, user_packet_create_proto,
-                         user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ ~user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L87"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                      user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                      user___unregister_prot_hook_frame, user_packet_create_sock,
+                      user_packet_create_proto, user_register_prot_hook_sk, netdev_locals,
+                      rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
 user_L80_bound(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -501,40 +497,44 @@ user_L80_bound(self) ==
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
 user_L80_null(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
 user_L80_uaf(self) ==
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL
+       /\ socket[user_packet_create_sock[self]].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> user_packet_create_sock[self]]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
+\* a user thread at L80: one of its paths
+user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL
-          /\ socket[user_packet_create_sock[self]].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> user_packet_create_sock[self]]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    /\ \/ user_L80_1(self)
+       \/ user_L80_2(self)
+       \/ user_L80_bound(self)
+       \/ user_L80_null(self)
+       \/ user_L80_uaf(self)
 
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:22: packet_release_rfc(sock)
 \* L87 -> L281
 user_L87(self) ==
-    /\ pc[self] = "L87"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -549,11 +549,15 @@ user_L87(self) ==
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L87: one of its paths
+user_at_L87(self) ==
+    /\ pc[self] = "L87"
+    /\ fault.kind = "none"
+    /\ user_L87(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 user_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -564,8 +568,6 @@ user_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L87
 user_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -580,8 +582,6 @@ user_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -590,8 +590,6 @@ user_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -601,21 +599,32 @@ user_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L94: one of its paths
+user_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ user_L94_1(self)
+       \/ user_L94_2(self)
+       \/ user_L94_null(self)
+       \/ user_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L95: one of its paths
+user_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ user_L95(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -629,8 +638,6 @@ user_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -639,8 +646,6 @@ user_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -653,8 +658,6 @@ user_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -665,11 +668,18 @@ user_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L96: one of its paths
+user_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ user_L96(self)
+       \/ user_L96_null(self)
+       \/ user_L96_uaf(self)
+       \/ user_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L87
 user_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -684,8 +694,6 @@ user_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -694,8 +702,6 @@ user_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -705,11 +711,17 @@ user_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L97: one of its paths
+user_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ user_L97(self)
+       \/ user_L97_null(self)
+       \/ user_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -720,8 +732,6 @@ user_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -730,8 +740,6 @@ user_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -741,22 +749,32 @@ user_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L106: one of its paths
+user_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ user_L106(self)
+       \/ user_L106_null(self)
+       \/ user_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 user_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L107: one of its paths
+user_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ user_L107(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 user_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -772,8 +790,6 @@ user_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L290
 user_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -793,8 +809,6 @@ user_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67b
 user_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -810,8 +824,6 @@ user_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -820,8 +832,6 @@ user_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -834,8 +844,6 @@ user_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -846,11 +854,20 @@ user_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L108: one of its paths
+user_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ user_L108_1(self)
+       \/ user_L108_2(self)
+       \/ user_L108_3(self)
+       \/ user_L108_null(self)
+       \/ user_L108_dfree(self)
+       \/ user_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 user_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -862,8 +879,6 @@ user_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -872,8 +887,6 @@ user_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -886,8 +899,6 @@ user_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -895,31 +906,46 @@ user_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L110: one of its paths
+user_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ user_L110(self)
+       \/ user_L110_null(self)
+       \/ user_L110_uaf(self)
+       \/ user_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 user_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L111: one of its paths
+user_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ user_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 user_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L111b: one of its paths
+user_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ user_L111b(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L290
 user_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -936,8 +962,6 @@ user_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -946,8 +970,6 @@ user_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -957,12 +979,18 @@ user_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L112: one of its paths
+user_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ user_L112(self)
+       \/ user_L112_null(self)
+       \/ user_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 user_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
@@ -978,8 +1006,6 @@ user_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 user_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ ~user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
@@ -994,8 +1020,6 @@ user_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 user_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1004,8 +1028,6 @@ user_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 user_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1015,11 +1037,18 @@ user_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L207: one of its paths
+user_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ user_L207_1(self)
+       \/ user_L207_2(self)
+       \/ user_L207_null(self)
+       \/ user_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 user_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] # NULL /\
          socket[user_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
@@ -1030,8 +1059,6 @@ user_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 user_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1040,8 +1067,6 @@ user_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 user_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sock[self] # NULL
     /\ socket[user_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1051,11 +1076,17 @@ user_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L261: one of its paths
+user_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ user_L261(self)
+       \/ user_L261_null(self)
+       \/ user_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 user_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -1065,8 +1096,6 @@ user_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 user_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1075,8 +1104,6 @@ user_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 user_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1086,12 +1113,18 @@ user_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L263: one of its paths
+user_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ user_L263(self)
+       \/ user_L263_null(self)
+       \/ user_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
 \* L264 -> L321
 user_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
@@ -1115,8 +1148,6 @@ user_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 user_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
@@ -1132,8 +1163,6 @@ user_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 user_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1142,8 +1171,6 @@ user_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 user_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1156,8 +1183,6 @@ user_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 user_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
@@ -1168,12 +1193,20 @@ user_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L264: one of its paths
+user_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ user_L264_1(self)
+       \/ user_L264_2(self)
+       \/ user_L264_null(self)
+       \/ user_L264_dfree(self)
+       \/ user_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* specs/kernel/packet.ifl:282: if sk != null {
 \* L281 -> L283
 user_L281_1(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -1192,8 +1225,6 @@ user_L281_1(self) ==
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
 \* L281 -> L321
 user_L281_2(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -1211,8 +1242,6 @@ user_L281_2(self) ==
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: null_deref
 user_L281_null(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 281]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1221,8 +1250,6 @@ user_L281_null(self) ==
 \* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: use_after_free
 user_L281_uaf(self) ==
-    /\ pc[self] = "L281"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sock[self] # NULL
     /\ socket[user_packet_release_rfc_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1232,12 +1259,19 @@ user_L281_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L281: one of its paths
+user_at_L281(self) ==
+    /\ pc[self] = "L281"
+    /\ fault.kind = "none"
+    /\ \/ user_L281_1(self)
+       \/ user_L281_2(self)
+       \/ user_L281_null(self)
+       \/ user_L281_uaf(self)
+
 \* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
 \* specs/kernel/packet.ifl:284: postpone = false
 \* L283 -> L285
 user_L283(self) ==
-    /\ pc[self] = "L283"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L285"]
@@ -1247,11 +1281,15 @@ user_L283(self) ==
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L283: one of its paths
+user_at_L283(self) ==
+    /\ pc[self] = "L283"
+    /\ fault.kind = "none"
+    /\ user_L283(self)
+
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* L285 -> L286
 user_L285(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
@@ -1263,8 +1301,6 @@ user_L285(self) ==
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: null_deref
 user_L285_null(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 285]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1273,8 +1309,6 @@ user_L285_null(self) ==
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: use_after_free
 user_L285_uaf(self) ==
-    /\ pc[self] = "L285"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1284,13 +1318,19 @@ user_L285_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L285: one of its paths
+user_at_L285(self) ==
+    /\ pc[self] = "L285"
+    /\ fault.kind = "none"
+    /\ \/ user_L285(self)
+       \/ user_L285_null(self)
+       \/ user_L285_uaf(self)
+
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* specs/kernel/packet.ifl:287: postpone = true
 \* specs/kernel/packet.ifl:288: __unregister_prot_hook(sk, false)
 \* L286 -> L106
 user_L286_1(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].running
@@ -1309,8 +1349,6 @@ user_L286_1(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* L286 -> L290
 user_L286_2(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
@@ -1321,8 +1359,6 @@ user_L286_2(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: null_deref
 user_L286_null(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 286]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1331,8 +1367,6 @@ user_L286_null(self) ==
 \* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: use_after_free
 user_L286_uaf(self) ==
-    /\ pc[self] = "L286"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1342,12 +1376,19 @@ user_L286_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L286: one of its paths
+user_at_L286(self) ==
+    /\ pc[self] = "L286"
+    /\ fault.kind = "none"
+    /\ \/ user_L286_1(self)
+       \/ user_L286_2(self)
+       \/ user_L286_null(self)
+       \/ user_L286_uaf(self)
+
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* specs/kernel/packet.ifl:291: if postpone {
 \* L290 -> L292
 user_L290_1(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
@@ -1363,8 +1404,6 @@ user_L290_1(self) ==
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L290 -> L207
 user_L290_2(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
@@ -1387,8 +1426,6 @@ user_L290_2(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: null_deref
 user_L290_null(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 290]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1397,8 +1434,6 @@ user_L290_null(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: use_after_free
 user_L290_uaf(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1411,8 +1446,6 @@ user_L290_uaf(self) ==
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L290_unlock(self) ==
-    /\ pc[self] = "L290"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
@@ -1420,12 +1453,20 @@ user_L290_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L290: one of its paths
+user_at_L290(self) ==
+    /\ pc[self] = "L290"
+    /\ fault.kind = "none"
+    /\ \/ user_L290_1(self)
+       \/ user_L290_2(self)
+       \/ user_L290_null(self)
+       \/ user_L290_uaf(self)
+       \/ user_L290_unlock(self)
+
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
 \* L292 -> L321
 user_L292(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -1446,8 +1487,6 @@ user_L292(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
 user_L292_null(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 292]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1456,8 +1495,6 @@ user_L292_null(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
 user_L292_uaf(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1470,8 +1507,6 @@ user_L292_uaf(self) ==
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
 user_L292_rcu_twice(self) ==
-    /\ pc[self] = "L292"
-    /\ fault.kind = "none"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -1482,11 +1517,18 @@ user_L292_rcu_twice(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L292: one of its paths
+user_at_L292(self) ==
+    /\ pc[self] = "L292"
+    /\ fault.kind = "none"
+    /\ \/ user_L292(self)
+       \/ user_L292_null(self)
+       \/ user_L292_uaf(self)
+       \/ user_L292_rcu_twice(self)
+
 \* specs/kernel/packet.ifl:321: free sock
 \* L321 -> L24
 user_L321(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -1515,8 +1557,6 @@ user_L321(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
 user_L321_null(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1525,8 +1565,6 @@ user_L321_null(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
 user_L321_dfree(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -1536,99 +1574,44 @@ user_L321_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a user thread at L321: one of its paths
+user_at_L321(self) ==
+    /\ pc[self] = "L321"
+    /\ fault.kind = "none"
+    /\ \/ user_L321(self)
+       \/ user_L321_null(self)
+       \/ user_L321_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L20(self)
-    \/ user_L20_bound(self)
-    \/ user_L24(self)
-    \/ user_L24_locked(self)
-    \/ user_L67(self)
-    \/ user_L67_null(self)
-    \/ user_L67_uaf(self)
-    \/ user_L67_assert(self)
-    \/ user_L67_dfree(self)
-    \/ user_L67b_1(self)
-    \/ user_L67b_2(self)
-    \/ user_L67b_null(self)
-    \/ user_L67b_uaf(self)
-    \/ user_L67b_assert(self)
-    \/ user_L67b_dfree(self)
-    \/ user_L80_1(self)
-    \/ user_L80_2(self)
-    \/ user_L80_bound(self)
-    \/ user_L80_null(self)
-    \/ user_L80_uaf(self)
-    \/ user_L87(self)
-    \/ user_L94_1(self)
-    \/ user_L94_2(self)
-    \/ user_L94_null(self)
-    \/ user_L94_uaf(self)
-    \/ user_L95(self)
-    \/ user_L96(self)
-    \/ user_L96_null(self)
-    \/ user_L96_uaf(self)
-    \/ user_L96_getzero(self)
-    \/ user_L97(self)
-    \/ user_L97_null(self)
-    \/ user_L97_uaf(self)
-    \/ user_L106(self)
-    \/ user_L106_null(self)
-    \/ user_L106_uaf(self)
-    \/ user_L107(self)
-    \/ user_L108_1(self)
-    \/ user_L108_2(self)
-    \/ user_L108_3(self)
-    \/ user_L108_null(self)
-    \/ user_L108_dfree(self)
-    \/ user_L108_underflow(self)
-    \/ user_L110(self)
-    \/ user_L110_null(self)
-    \/ user_L110_uaf(self)
-    \/ user_L110_unlock(self)
-    \/ user_L111(self)
-    \/ user_L111b(self)
-    \/ user_L112(self)
-    \/ user_L112_null(self)
-    \/ user_L112_uaf(self)
-    \/ user_L207_1(self)
-    \/ user_L207_2(self)
-    \/ user_L207_null(self)
-    \/ user_L207_uaf(self)
-    \/ user_L261(self)
-    \/ user_L261_null(self)
-    \/ user_L261_uaf(self)
-    \/ user_L263(self)
-    \/ user_L263_null(self)
-    \/ user_L263_uaf(self)
-    \/ user_L264_1(self)
-    \/ user_L264_2(self)
-    \/ user_L264_null(self)
-    \/ user_L264_dfree(self)
-    \/ user_L264_underflow(self)
-    \/ user_L281_1(self)
-    \/ user_L281_2(self)
-    \/ user_L281_null(self)
-    \/ user_L281_uaf(self)
-    \/ user_L283(self)
-    \/ user_L285(self)
-    \/ user_L285_null(self)
-    \/ user_L285_uaf(self)
-    \/ user_L286_1(self)
-    \/ user_L286_2(self)
-    \/ user_L286_null(self)
-    \/ user_L286_uaf(self)
-    \/ user_L290_1(self)
-    \/ user_L290_2(self)
-    \/ user_L290_null(self)
-    \/ user_L290_uaf(self)
-    \/ user_L290_unlock(self)
-    \/ user_L292(self)
-    \/ user_L292_null(self)
-    \/ user_L292_uaf(self)
-    \/ user_L292_rcu_twice(self)
-    \/ user_L321(self)
-    \/ user_L321_null(self)
-    \/ user_L321_dfree(self)
+    \/ user_at_L20(self)
+    \/ user_at_L24(self)
+    \/ user_at_L67(self)
+    \/ user_at_L67b(self)
+    \/ user_at_L80(self)
+    \/ user_at_L87(self)
+    \/ user_at_L94(self)
+    \/ user_at_L95(self)
+    \/ user_at_L96(self)
+    \/ user_at_L97(self)
+    \/ user_at_L106(self)
+    \/ user_at_L107(self)
+    \/ user_at_L108(self)
+    \/ user_at_L110(self)
+    \/ user_at_L111(self)
+    \/ user_at_L111b(self)
+    \/ user_at_L112(self)
+    \/ user_at_L207(self)
+    \/ user_at_L261(self)
+    \/ user_at_L263(self)
+    \/ user_at_L264(self)
+    \/ user_at_L281(self)
+    \/ user_at_L283(self)
+    \/ user_at_L285(self)
+    \/ user_at_L286(self)
+    \/ user_at_L290(self)
+    \/ user_at_L292(self)
+    \/ user_at_L321(self)
 
 --------------------------------------------------------------------------------
 
@@ -1636,8 +1619,6 @@ user_step(self) ==
 
 \* L29 -> Done
 netdev_L29(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -1647,8 +1628,6 @@ netdev_L29(self) ==
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:29: }
 \* fault: exit_locked
 netdev_L29_locked(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1657,21 +1636,25 @@ netdev_L29_locked(self) ==
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:29: }
 \* fault: rcu_exit_locked
 netdev_L29_rcu_open(self) ==
-    /\ pc[self] = "L29"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L29: one of its paths
+netdev_at_L29(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L29(self)
+       \/ netdev_L29_locked(self)
+       \/ netdev_L29_rcu_open(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 netdev_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -1689,8 +1672,6 @@ netdev_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L184
 netdev_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -1708,8 +1689,6 @@ netdev_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1718,8 +1697,6 @@ netdev_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1732,8 +1709,6 @@ netdev_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -1744,8 +1719,6 @@ netdev_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -1756,11 +1729,20 @@ netdev_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67: one of its paths
+netdev_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67_1(self)
+       \/ netdev_L67_2(self)
+       \/ netdev_L67_null(self)
+       \/ netdev_L67_uaf(self)
+       \/ netdev_L67_assert(self)
+       \/ netdev_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 netdev_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -1771,8 +1753,6 @@ netdev_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L184
 netdev_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -1786,8 +1766,6 @@ netdev_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1796,8 +1774,6 @@ netdev_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1807,21 +1783,32 @@ netdev_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94: one of its paths
+netdev_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94_1(self)
+       \/ netdev_L94_2(self)
+       \/ netdev_L94_null(self)
+       \/ netdev_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95: one of its paths
+netdev_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ netdev_L95(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -1835,8 +1822,6 @@ netdev_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1845,8 +1830,6 @@ netdev_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1859,8 +1842,6 @@ netdev_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -1871,11 +1852,18 @@ netdev_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: one of its paths
+netdev_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96(self)
+       \/ netdev_L96_null(self)
+       \/ netdev_L96_uaf(self)
+       \/ netdev_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L184
 netdev_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -1888,8 +1876,6 @@ netdev_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1898,8 +1884,6 @@ netdev_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1909,11 +1893,17 @@ netdev_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97: one of its paths
+netdev_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97(self)
+       \/ netdev_L97_null(self)
+       \/ netdev_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -1924,8 +1914,6 @@ netdev_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1934,8 +1922,6 @@ netdev_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1945,22 +1931,32 @@ netdev_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106: one of its paths
+netdev_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106(self)
+       \/ netdev_L106_null(self)
+       \/ netdev_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 netdev_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107: one of its paths
+netdev_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ netdev_L107(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 netdev_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1976,8 +1972,6 @@ netdev_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L184
 netdev_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1996,8 +1990,6 @@ netdev_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 netdev_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2013,8 +2005,6 @@ netdev_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2023,8 +2013,6 @@ netdev_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2037,8 +2025,6 @@ netdev_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -2049,11 +2035,20 @@ netdev_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: one of its paths
+netdev_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108_1(self)
+       \/ netdev_L108_2(self)
+       \/ netdev_L108_3(self)
+       \/ netdev_L108_null(self)
+       \/ netdev_L108_dfree(self)
+       \/ netdev_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 netdev_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -2066,8 +2061,6 @@ netdev_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2076,8 +2069,6 @@ netdev_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2090,8 +2081,6 @@ netdev_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -2099,21 +2088,32 @@ netdev_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110: one of its paths
+netdev_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110(self)
+       \/ netdev_L110_null(self)
+       \/ netdev_L110_uaf(self)
+       \/ netdev_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 netdev_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111: one of its paths
+netdev_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ netdev_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
@@ -2123,18 +2123,21 @@ netdev_L111b(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111b_rcu_sleep(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111b: one of its paths
+netdev_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111b(self)
+       \/ netdev_L111b_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L184
 netdev_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -2151,8 +2154,6 @@ netdev_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2161,8 +2162,6 @@ netdev_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2172,22 +2171,32 @@ netdev_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112: one of its paths
+netdev_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112(self)
+       \/ netdev_L112_null(self)
+       \/ netdev_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171 -> L172b
 netdev_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171: one of its paths
+netdev_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ netdev_L171(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L29
 netdev_L172_1(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2206,8 +2215,6 @@ netdev_L172_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L29
 netdev_L172_2(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2228,46 +2235,40 @@ netdev_L172_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L174
 netdev_L172_3(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L172
 netdev_L172_4(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172_rcu_unlock(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -2278,34 +2279,40 @@ netdev_L172_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172_null(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172: one of its paths
+netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    /\ \/ netdev_L172_1(self)
+       \/ netdev_L172_2(self)
+       \/ netdev_L172_3(self)
+       \/ netdev_L172_4(self)
+       \/ netdev_L172_rcu_unlock(self)
+       \/ netdev_L172_null(self)
+       \/ netdev_L172_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172b -> L172
 netdev_L172b(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2313,12 +2320,16 @@ netdev_L172b(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_locals>>
 
+\* a netdev thread at L172b: one of its paths
+netdev_at_L172b(self) ==
+    /\ pc[self] = "L172b"
+    /\ fault.kind = "none"
+    /\ netdev_L172b(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L176
 netdev_L174_1(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -2332,8 +2343,6 @@ netdev_L174_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L180
 netdev_L174_2(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -2346,8 +2355,6 @@ netdev_L174_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174_null(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2356,8 +2363,6 @@ netdev_L174_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174_uaf(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2367,12 +2372,19 @@ netdev_L174_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: one of its paths
+netdev_at_L174(self) ==
+    /\ pc[self] = "L174"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174_1(self)
+       \/ netdev_L174_2(self)
+       \/ netdev_L174_null(self)
+       \/ netdev_L174_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176 -> L106
 netdev_L176_1(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -2389,8 +2401,6 @@ netdev_L176_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176 -> L184
 netdev_L176_2(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -2401,8 +2411,6 @@ netdev_L176_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176_null(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2411,8 +2419,6 @@ netdev_L176_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176_uaf(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2422,12 +2428,19 @@ netdev_L176_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176: one of its paths
+netdev_at_L176(self) ==
+    /\ pc[self] = "L176"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176_1(self)
+       \/ netdev_L176_2(self)
+       \/ netdev_L176_null(self)
+       \/ netdev_L176_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180 -> L94
 netdev_L180_1(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -2442,8 +2455,6 @@ netdev_L180_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180 -> L184
 netdev_L180_2(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -2454,8 +2465,6 @@ netdev_L180_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180_null(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2464,8 +2473,6 @@ netdev_L180_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180_uaf(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2475,11 +2482,18 @@ netdev_L180_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180: one of its paths
+netdev_at_L180(self) ==
+    /\ pc[self] = "L180"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180_1(self)
+       \/ netdev_L180_2(self)
+       \/ netdev_L180_null(self)
+       \/ netdev_L180_uaf(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184 -> L172
 netdev_L184(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -2491,8 +2505,6 @@ netdev_L184(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184_null(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2501,8 +2513,6 @@ netdev_L184_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184_uaf(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2515,8 +2525,6 @@ netdev_L184_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184_unlock(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -2524,12 +2532,19 @@ netdev_L184_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184: one of its paths
+netdev_at_L184(self) ==
+    /\ pc[self] = "L184"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184(self)
+       \/ netdev_L184_null(self)
+       \/ netdev_L184_uaf(self)
+       \/ netdev_L184_unlock(self)
+
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
 \* L192 -> L171
 netdev_L192(self) ==
-    /\ pc[self] = "L192"
-    /\ fault.kind = "none"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -2538,75 +2553,35 @@ netdev_L192(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_locals>>
 
+\* a netdev thread at L192: one of its paths
+netdev_at_L192(self) ==
+    /\ pc[self] = "L192"
+    /\ fault.kind = "none"
+    /\ netdev_L192(self)
+
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L29(self)
-    \/ netdev_L29_locked(self)
-    \/ netdev_L29_rcu_open(self)
-    \/ netdev_L67_1(self)
-    \/ netdev_L67_2(self)
-    \/ netdev_L67_null(self)
-    \/ netdev_L67_uaf(self)
-    \/ netdev_L67_assert(self)
-    \/ netdev_L67_dfree(self)
-    \/ netdev_L94_1(self)
-    \/ netdev_L94_2(self)
-    \/ netdev_L94_null(self)
-    \/ netdev_L94_uaf(self)
-    \/ netdev_L95(self)
-    \/ netdev_L96(self)
-    \/ netdev_L96_null(self)
-    \/ netdev_L96_uaf(self)
-    \/ netdev_L96_getzero(self)
-    \/ netdev_L97(self)
-    \/ netdev_L97_null(self)
-    \/ netdev_L97_uaf(self)
-    \/ netdev_L106(self)
-    \/ netdev_L106_null(self)
-    \/ netdev_L106_uaf(self)
-    \/ netdev_L107(self)
-    \/ netdev_L108_1(self)
-    \/ netdev_L108_2(self)
-    \/ netdev_L108_3(self)
-    \/ netdev_L108_null(self)
-    \/ netdev_L108_dfree(self)
-    \/ netdev_L108_underflow(self)
-    \/ netdev_L110(self)
-    \/ netdev_L110_null(self)
-    \/ netdev_L110_uaf(self)
-    \/ netdev_L110_unlock(self)
-    \/ netdev_L111(self)
-    \/ netdev_L111b(self)
-    \/ netdev_L111b_rcu_sleep(self)
-    \/ netdev_L112(self)
-    \/ netdev_L112_null(self)
-    \/ netdev_L112_uaf(self)
-    \/ netdev_L171(self)
-    \/ netdev_L172_1(self)
-    \/ netdev_L172_2(self)
-    \/ netdev_L172_3(self)
-    \/ netdev_L172_4(self)
-    \/ netdev_L172_rcu_unlock(self)
-    \/ netdev_L172_null(self)
-    \/ netdev_L172_uaf(self)
-    \/ netdev_L172b(self)
-    \/ netdev_L174_1(self)
-    \/ netdev_L174_2(self)
-    \/ netdev_L174_null(self)
-    \/ netdev_L174_uaf(self)
-    \/ netdev_L176_1(self)
-    \/ netdev_L176_2(self)
-    \/ netdev_L176_null(self)
-    \/ netdev_L176_uaf(self)
-    \/ netdev_L180_1(self)
-    \/ netdev_L180_2(self)
-    \/ netdev_L180_null(self)
-    \/ netdev_L180_uaf(self)
-    \/ netdev_L184(self)
-    \/ netdev_L184_null(self)
-    \/ netdev_L184_uaf(self)
-    \/ netdev_L184_unlock(self)
-    \/ netdev_L192(self)
+    \/ netdev_at_L29(self)
+    \/ netdev_at_L67(self)
+    \/ netdev_at_L94(self)
+    \/ netdev_at_L95(self)
+    \/ netdev_at_L96(self)
+    \/ netdev_at_L97(self)
+    \/ netdev_at_L106(self)
+    \/ netdev_at_L107(self)
+    \/ netdev_at_L108(self)
+    \/ netdev_at_L110(self)
+    \/ netdev_at_L111(self)
+    \/ netdev_at_L111b(self)
+    \/ netdev_at_L112(self)
+    \/ netdev_at_L171(self)
+    \/ netdev_at_L172(self)
+    \/ netdev_at_L172b(self)
+    \/ netdev_at_L174(self)
+    \/ netdev_at_L176(self)
+    \/ netdev_at_L180(self)
+    \/ netdev_at_L184(self)
+    \/ netdev_at_L192(self)
 
 --------------------------------------------------------------------------------
 
@@ -2616,8 +2591,6 @@ netdev_step(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* L67 -> L268b
 rcu_cb_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -2636,8 +2609,6 @@ rcu_cb_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2646,8 +2617,6 @@ rcu_cb_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2660,8 +2629,6 @@ rcu_cb_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2672,8 +2639,6 @@ rcu_cb_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 rcu_cb_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -2684,12 +2649,20 @@ rcu_cb_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L67: one of its paths
+rcu_cb_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L67(self)
+       \/ rcu_cb_L67_null(self)
+       \/ rcu_cb_L67_uaf(self)
+       \/ rcu_cb_L67_assert(self)
+       \/ rcu_cb_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 rcu_cb_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -2703,8 +2676,6 @@ rcu_cb_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 rcu_cb_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -2717,8 +2688,6 @@ rcu_cb_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 rcu_cb_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2727,8 +2696,6 @@ rcu_cb_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 rcu_cb_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2738,11 +2705,18 @@ rcu_cb_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L207: one of its paths
+rcu_cb_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L207_1(self)
+       \/ rcu_cb_L207_2(self)
+       \/ rcu_cb_L207_null(self)
+       \/ rcu_cb_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 rcu_cb_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
@@ -2753,8 +2727,6 @@ rcu_cb_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 rcu_cb_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2763,8 +2735,6 @@ rcu_cb_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 rcu_cb_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2774,11 +2744,17 @@ rcu_cb_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L261: one of its paths
+rcu_cb_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L261(self)
+       \/ rcu_cb_L261_null(self)
+       \/ rcu_cb_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 rcu_cb_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -2788,8 +2764,6 @@ rcu_cb_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 rcu_cb_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2798,8 +2772,6 @@ rcu_cb_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 rcu_cb_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2809,11 +2781,17 @@ rcu_cb_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L263: one of its paths
+rcu_cb_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L263(self)
+       \/ rcu_cb_L263_null(self)
+       \/ rcu_cb_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L268b
 rcu_cb_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
@@ -2834,8 +2812,6 @@ rcu_cb_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 rcu_cb_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
@@ -2850,8 +2826,6 @@ rcu_cb_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 rcu_cb_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2860,8 +2834,6 @@ rcu_cb_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 rcu_cb_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2874,8 +2846,6 @@ rcu_cb_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 rcu_cb_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
@@ -2886,64 +2856,67 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L264: one of its paths
+rcu_cb_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L264_1(self)
+       \/ rcu_cb_L264_2(self)
+       \/ rcu_cb_L264_null(self)
+       \/ rcu_cb_L264_dfree(self)
+       \/ rcu_cb_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
 rcu_cb_L268(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                               ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                 ![self] = NULL]
+      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                    ![self] = FALSE]
+      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L207"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, user_locals, netdev_locals, rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L268: one of its paths
+rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L268(self)
 
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
-    /\ pc[self] = "L268b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L268b: one of its paths
+rcu_cb_at_L268b(self) ==
+    /\ pc[self] = "L268b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L268b(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L67(self)
-    \/ rcu_cb_L67_null(self)
-    \/ rcu_cb_L67_uaf(self)
-    \/ rcu_cb_L67_assert(self)
-    \/ rcu_cb_L67_dfree(self)
-    \/ rcu_cb_L207_1(self)
-    \/ rcu_cb_L207_2(self)
-    \/ rcu_cb_L207_null(self)
-    \/ rcu_cb_L207_uaf(self)
-    \/ rcu_cb_L261(self)
-    \/ rcu_cb_L261_null(self)
-    \/ rcu_cb_L261_uaf(self)
-    \/ rcu_cb_L263(self)
-    \/ rcu_cb_L263_null(self)
-    \/ rcu_cb_L263_uaf(self)
-    \/ rcu_cb_L264_1(self)
-    \/ rcu_cb_L264_2(self)
-    \/ rcu_cb_L264_null(self)
-    \/ rcu_cb_L264_dfree(self)
-    \/ rcu_cb_L264_underflow(self)
-    \/ rcu_cb_L268(self)
-    \/ rcu_cb_L268b(self)
+    \/ rcu_cb_at_L67(self)
+    \/ rcu_cb_at_L207(self)
+    \/ rcu_cb_at_L261(self)
+    \/ rcu_cb_at_L263(self)
+    \/ rcu_cb_at_L264(self)
+    \/ rcu_cb_at_L268(self)
+    \/ rcu_cb_at_L268b(self)
 
 --------------------------------------------------------------------------------
 

@@ -78,8 +78,6 @@ AllDone ==
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 \* L34 -> L35
 user_L34(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
     /\ pc' = [pc EXCEPT ![self] = "L35"]
@@ -89,8 +87,6 @@ user_L34(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 \* fault: null_deref
 user_L34_null(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 34]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -99,46 +95,53 @@ user_L34_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 \* fault: use_after_free
 user_L34_uaf(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 34, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L34: one of its paths
+user_at_L34(self) ==
+    /\ pc[self] = "L34"
+    /\ fault.kind = "none"
+    /\ \/ user_L34(self)
+       \/ user_L34_null(self)
+       \/ user_L34_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
 \* examples/seeds/packet_release/module_unload.ifl:36: return sk
 \* L35 -> L68
 user_L35(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      dead |-> FALSE]]
-          /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-          /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L68"]
-          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   dead |-> FALSE]]
+       /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+       /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L68"]
+       /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                      rcu_cb_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
 \* fault: model_bound
 user_L35_bound(self) ==
-    /\ pc[self] = "L35"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L35: one of its paths
+user_at_L35(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ \/ user_L35(self)
+       \/ user_L35_bound(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* L61 -> L71
 user_L61(self) ==
-    /\ pc[self] = "L61"
-    /\ fault.kind = "none"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L71"]
     /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -147,8 +150,6 @@ user_L61(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* fault: null_deref
 user_L61_null(self) ==
-    /\ pc[self] = "L61"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 61]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -157,42 +158,49 @@ user_L61_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* fault: use_after_free
 user_L61_uaf(self) ==
-    /\ pc[self] = "L61"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 61, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L61: one of its paths
+user_at_L61(self) ==
+    /\ pc[self] = "L61"
+    /\ fault.kind = "none"
+    /\ \/ user_L61(self)
+       \/ user_L61_null(self)
+       \/ user_L61_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
 \* L66 -> L34
 user_L66(self) ==
-    /\ pc[self] = "L66"
-    /\ fault.kind = "none"
-    /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
-       IN /\ \E o \in Pool_module : module[o].st = "free"
-          /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
-          /\ af_packet' = new_module
-          /\ pc' = [pc EXCEPT ![self] = "L34"]
-          /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                         rcu_cb_locals>>
+    LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
+    IN /\ \E o \in Pool_module : module[o].st = "free"
+       /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
+       /\ af_packet' = new_module
+       /\ pc' = [pc EXCEPT ![self] = "L34"]
+       /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                      rcu_cb_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
 \* fault: model_bound
 user_L66_bound(self) ==
-    /\ pc[self] = "L66"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_module : module[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 66]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L66: one of its paths
+user_at_L66(self) ==
+    /\ pc[self] = "L66"
+    /\ fault.kind = "none"
+    /\ \/ user_L66(self)
+       \/ user_L66_bound(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* L68 -> L69
 user_L68(self) ==
-    /\ pc[self] = "L68"
-    /\ fault.kind = "none"
     /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
     /\ rcu_cbs' =
@@ -206,8 +214,6 @@ user_L68(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: null_deref
 user_L68_null(self) ==
-    /\ pc[self] = "L68"
-    /\ fault.kind = "none"
     /\ user_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 68]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -216,8 +222,6 @@ user_L68_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: use_after_free
 user_L68_uaf(self) ==
-    /\ pc[self] = "L68"
-    /\ fault.kind = "none"
     /\ user_sk[self] # NULL
     /\ packet_sock[user_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 68, obj |-> user_sk[self]]
@@ -227,19 +231,24 @@ user_L68_uaf(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: double_call_rcu
 user_L68_rcu_twice(self) ==
-    /\ pc[self] = "L68"
-    /\ fault.kind = "none"
     /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
     /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 68, obj |-> user_sk[self]]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L68: one of its paths
+user_at_L68(self) ==
+    /\ pc[self] = "L68"
+    /\ fault.kind = "none"
+    /\ \/ user_L68(self)
+       \/ user_L68_null(self)
+       \/ user_L68_uaf(self)
+       \/ user_L68_rcu_twice(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* L69 -> L61
 user_L69(self) ==
-    /\ pc[self] = "L69"
-    /\ fault.kind = "none"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module[af_packet].users = 0
     /\ pc' = [pc EXCEPT ![self] = "L61"]
@@ -249,8 +258,6 @@ user_L69(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: null_deref
 user_L69_null(self) ==
-    /\ pc[self] = "L69"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 69]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -259,19 +266,23 @@ user_L69_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: use_after_free
 user_L69_uaf(self) ==
-    /\ pc[self] = "L69"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 69, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L69: one of its paths
+user_at_L69(self) ==
+    /\ pc[self] = "L69"
+    /\ fault.kind = "none"
+    /\ \/ user_L69(self)
+       \/ user_L69_null(self)
+       \/ user_L69_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* L71 -> Done
 user_L71(self) ==
-    /\ pc[self] = "L71"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st = "live"
     /\ module' = [module EXCEPT ![af_packet].st = "freed"]
@@ -284,8 +295,6 @@ user_L71(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* fault: null_deref
 user_L71_null(self) ==
-    /\ pc[self] = "L71"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -294,36 +303,29 @@ user_L71_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* fault: double_free
 user_L71_dfree(self) ==
-    /\ pc[self] = "L71"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st = "freed"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 71, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a user thread at L71: one of its paths
+user_at_L71(self) ==
+    /\ pc[self] = "L71"
+    /\ fault.kind = "none"
+    /\ \/ user_L71(self)
+       \/ user_L71_null(self)
+       \/ user_L71_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L34(self)
-    \/ user_L34_null(self)
-    \/ user_L34_uaf(self)
-    \/ user_L35(self)
-    \/ user_L35_bound(self)
-    \/ user_L61(self)
-    \/ user_L61_null(self)
-    \/ user_L61_uaf(self)
-    \/ user_L66(self)
-    \/ user_L66_bound(self)
-    \/ user_L68(self)
-    \/ user_L68_null(self)
-    \/ user_L68_uaf(self)
-    \/ user_L68_rcu_twice(self)
-    \/ user_L69(self)
-    \/ user_L69_null(self)
-    \/ user_L69_uaf(self)
-    \/ user_L71(self)
-    \/ user_L71_null(self)
-    \/ user_L71_dfree(self)
+    \/ user_at_L34(self)
+    \/ user_at_L35(self)
+    \/ user_at_L61(self)
+    \/ user_at_L66(self)
+    \/ user_at_L68(self)
+    \/ user_at_L69(self)
+    \/ user_at_L71(self)
 
 --------------------------------------------------------------------------------
 
@@ -333,8 +335,6 @@ user_step(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:44: free sk
 \* L43 -> L46
 rcu_cb_L43(self) ==
-    /\ pc[self] = "L43"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -346,8 +346,6 @@ rcu_cb_L43(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L43_null(self) ==
-    /\ pc[self] = "L43"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 43]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -356,8 +354,6 @@ rcu_cb_L43_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L43_uaf(self) ==
-    /\ pc[self] = "L43"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -370,8 +366,6 @@ rcu_cb_L43_uaf(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L43_assert(self) ==
-    /\ pc[self] = "L43"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 43]
@@ -382,8 +376,6 @@ rcu_cb_L43_assert(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:44: free sk
 \* fault: double_free
 rcu_cb_L43_dfree(self) ==
-    /\ pc[self] = "L43"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -394,11 +386,19 @@ rcu_cb_L43_dfree(self) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L43: one of its paths
+rcu_cb_at_L43(self) ==
+    /\ pc[self] = "L43"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L43(self)
+       \/ rcu_cb_L43_null(self)
+       \/ rcu_cb_L43_uaf(self)
+       \/ rcu_cb_L43_assert(self)
+       \/ rcu_cb_L43_dfree(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* L46 -> L55
 rcu_cb_L46(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
     /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
@@ -409,8 +409,6 @@ rcu_cb_L46(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* fault: null_deref
 rcu_cb_L46_null(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 46]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -419,44 +417,56 @@ rcu_cb_L46_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* fault: use_after_free
 rcu_cb_L46_uaf(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 46, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L46: one of its paths
+rcu_cb_at_L46(self) ==
+    /\ pc[self] = "L46"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L46(self)
+       \/ rcu_cb_L46_null(self)
+       \/ rcu_cb_L46_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
 \* L51 -> L52
 rcu_cb_L51(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L52"]
+      /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
+                     rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L51: one of its paths
+rcu_cb_at_L51(self) ==
     /\ pc[self] = "L51"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L52"]
-         /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
-                        rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L51(self)
 
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
 \* L51b -> L51
 rcu_cb_L51b(self) ==
-    /\ pc[self] = "L51b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L51"]
     /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, user_locals,
                    rcu_cb_locals>>
 
+\* a rcu_cb thread at L51b: one of its paths
+rcu_cb_at_L51b(self) ==
+    /\ pc[self] = "L51b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L51b(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* L52 -> L53
 rcu_cb_L52(self) ==
-    /\ pc[self] = "L52"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
@@ -467,8 +477,6 @@ rcu_cb_L52(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* fault: null_deref
 rcu_cb_L52_null(self) ==
-    /\ pc[self] = "L52"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 52]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -477,8 +485,6 @@ rcu_cb_L52_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* fault: use_after_free
 rcu_cb_L52_uaf(self) ==
-    /\ pc[self] = "L52"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -488,11 +494,17 @@ rcu_cb_L52_uaf(self) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L52: one of its paths
+rcu_cb_at_L52(self) ==
+    /\ pc[self] = "L52"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L52(self)
+       \/ rcu_cb_L52_null(self)
+       \/ rcu_cb_L52_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* L53 -> L54
 rcu_cb_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L54"]
@@ -502,8 +514,6 @@ rcu_cb_L53(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* fault: null_deref
 rcu_cb_L53_null(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -512,8 +522,6 @@ rcu_cb_L53_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* fault: use_after_free
 rcu_cb_L53_uaf(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -523,11 +531,17 @@ rcu_cb_L53_uaf(self) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L53: one of its paths
+rcu_cb_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L53(self)
+       \/ rcu_cb_L53_null(self)
+       \/ rcu_cb_L53_uaf(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L54 -> L55
 rcu_cb_L54_1(self) ==
-    /\ pc[self] = "L54"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
@@ -541,8 +555,6 @@ rcu_cb_L54_1(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L54 -> L43
 rcu_cb_L54_2(self) ==
-    /\ pc[self] = "L54"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
@@ -555,8 +567,6 @@ rcu_cb_L54_2(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: null_deref
 rcu_cb_L54_null(self) ==
-    /\ pc[self] = "L54"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -565,8 +575,6 @@ rcu_cb_L54_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: double_free
 rcu_cb_L54_dfree(self) ==
-    /\ pc[self] = "L54"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -579,8 +587,6 @@ rcu_cb_L54_dfree(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: refcount_underflow
 rcu_cb_L54_underflow(self) ==
-    /\ pc[self] = "L54"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
@@ -591,11 +597,19 @@ rcu_cb_L54_underflow(self) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L54: one of its paths
+rcu_cb_at_L54(self) ==
+    /\ pc[self] = "L54"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L54_1(self)
+       \/ rcu_cb_L54_2(self)
+       \/ rcu_cb_L54_null(self)
+       \/ rcu_cb_L54_dfree(self)
+       \/ rcu_cb_L54_underflow(self)
+
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* L55 -> L51b
 rcu_cb_L55(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L51b"]
@@ -605,8 +619,6 @@ rcu_cb_L55(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* fault: null_deref
 rcu_cb_L55_null(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 55]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
@@ -615,40 +627,30 @@ rcu_cb_L55_null(self) ==
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* fault: use_after_free
 rcu_cb_L55_uaf(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 55, obj |-> af_packet]
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L55: one of its paths
+rcu_cb_at_L55(self) ==
+    /\ pc[self] = "L55"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L55(self)
+       \/ rcu_cb_L55_null(self)
+       \/ rcu_cb_L55_uaf(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L43(self)
-    \/ rcu_cb_L43_null(self)
-    \/ rcu_cb_L43_uaf(self)
-    \/ rcu_cb_L43_assert(self)
-    \/ rcu_cb_L43_dfree(self)
-    \/ rcu_cb_L46(self)
-    \/ rcu_cb_L46_null(self)
-    \/ rcu_cb_L46_uaf(self)
-    \/ rcu_cb_L51(self)
-    \/ rcu_cb_L51b(self)
-    \/ rcu_cb_L52(self)
-    \/ rcu_cb_L52_null(self)
-    \/ rcu_cb_L52_uaf(self)
-    \/ rcu_cb_L53(self)
-    \/ rcu_cb_L53_null(self)
-    \/ rcu_cb_L53_uaf(self)
-    \/ rcu_cb_L54_1(self)
-    \/ rcu_cb_L54_2(self)
-    \/ rcu_cb_L54_null(self)
-    \/ rcu_cb_L54_dfree(self)
-    \/ rcu_cb_L54_underflow(self)
-    \/ rcu_cb_L55(self)
-    \/ rcu_cb_L55_null(self)
-    \/ rcu_cb_L55_uaf(self)
+    \/ rcu_cb_at_L43(self)
+    \/ rcu_cb_at_L46(self)
+    \/ rcu_cb_at_L51(self)
+    \/ rcu_cb_at_L51b(self)
+    \/ rcu_cb_at_L52(self)
+    \/ rcu_cb_at_L53(self)
+    \/ rcu_cb_at_L54(self)
+    \/ rcu_cb_at_L55(self)
 
 --------------------------------------------------------------------------------
 

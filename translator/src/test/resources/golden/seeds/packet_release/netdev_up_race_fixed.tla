@@ -221,36 +221,37 @@ AllDone ==
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:18: sk = packet_create(sock, 0)
 \* L17 -> L80
 user_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-       IN /\ \E o \in Pool_socket : socket[o].st = "free"
-          /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-          /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L80"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                         user_packet_release_num0_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_sk, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+    IN /\ \E o \in Pool_socket : socket[o].st = "free"
+       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L80"]
+       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
+                      user_packet_release_num0_frame, user_sk_free_sk, user_sock_orphan_sk,
+                      user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                      user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_sk,
+                      netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:17: sock = alloc socket
 \* fault: model_bound
 user_L17_bound(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_socket : socket[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L17: one of its paths
+user_at_L17(self) ==
+    /\ pc[self] = "L17"
+    /\ fault.kind = "none"
+    /\ \/ user_L17(self)
+       \/ user_L17_bound(self)
+
 \* L22 -> Done
 user_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -259,20 +260,23 @@ user_L22(self) ==
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:22: }
 \* fault: exit_locked
 user_L22_locked(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 22]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L22: one of its paths
+user_at_L22(self) ==
+    /\ pc[self] = "L22"
+    /\ fault.kind = "none"
+    /\ \/ user_L22(self)
+       \/ user_L22_locked(self)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:21: sock_free(sock)
 \* L67 -> L321
 user_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -291,8 +295,6 @@ user_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -301,8 +303,6 @@ user_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -315,8 +315,6 @@ user_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -327,8 +325,6 @@ user_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -339,13 +335,21 @@ user_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67: one of its paths
+user_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ user_L67(self)
+       \/ user_L67_null(self)
+       \/ user_L67_uaf(self)
+       \/ user_L67_assert(self)
+       \/ user_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110
 user_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -365,8 +369,6 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L245
 user_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -386,8 +388,6 @@ user_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -396,8 +396,6 @@ user_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -410,8 +408,6 @@ user_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -422,8 +418,6 @@ user_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -434,13 +428,22 @@ user_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67b: one of its paths
+user_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ user_L67b_1(self)
+       \/ user_L67b_2(self)
+       \/ user_L67b_null(self)
+       \/ user_L67b_uaf(self)
+       \/ user_L67b_assert(self)
+       \/ user_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L110b
 user_L67c_1(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -460,8 +463,6 @@ user_L67c_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L129
 user_L67c_2(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -481,8 +482,6 @@ user_L67c_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67c_null(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -491,8 +490,6 @@ user_L67c_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67c_uaf(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -505,8 +502,6 @@ user_L67c_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67c_assert(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -517,8 +512,6 @@ user_L67c_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67c_dfree(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -529,6 +522,17 @@ user_L67c_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67c: one of its paths
+user_at_L67c(self) ==
+    /\ pc[self] = "L67c"
+    /\ fault.kind = "none"
+    /\ \/ user_L67c_1(self)
+       \/ user_L67c_2(self)
+       \/ user_L67c_null(self)
+       \/ user_L67c_uaf(self)
+       \/ user_L67c_assert(self)
+       \/ user_L67c_dfree(self)
+
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
@@ -536,32 +540,29 @@ user_L67c_dfree(self) ==
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
 \* L80 -> L94b
 user_L80_1(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                              ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L94b"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_num0_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_packet_create_sock,
-                         user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                           ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L94b"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_num0_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_packet_create_sock, user_packet_create_proto, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
@@ -569,37 +570,31 @@ user_L80_1(self) ==
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* L80 -> L87
 user_L80_2(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ ~user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_num0_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ ~user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L87"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_num0_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_sock, user_packet_create_proto,
+                      netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
 user_L80_bound(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -610,42 +605,44 @@ user_L80_bound(self) ==
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
 user_L80_null(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
 user_L80_uaf(self) ==
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL
+       /\ socket[user_packet_create_sock[self]].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> user_packet_create_sock[self]]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L80: one of its paths
+user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL
-          /\ socket[user_packet_create_sock[self]].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> user_packet_create_sock[self]]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    /\ \/ user_L80_1(self)
+       \/ user_L80_2(self)
+       \/ user_L80_bound(self)
+       \/ user_L80_null(self)
+       \/ user_L80_uaf(self)
 
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:19: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
 \* L87 -> L127
 user_L87(self) ==
-    /\ pc[self] = "L87"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -662,11 +659,15 @@ user_L87(self) ==
                    user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
                    rx_locals, rcu_cb_locals>>
 
+\* a user thread at L87: one of its paths
+user_at_L87(self) ==
+    /\ pc[self] = "L87"
+    /\ fault.kind = "none"
+    /\ user_L87(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 user_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -677,8 +678,6 @@ user_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L136
 user_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -694,8 +693,6 @@ user_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -704,8 +701,6 @@ user_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -715,11 +710,18 @@ user_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94: one of its paths
+user_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ user_L94_1(self)
+       \/ user_L94_2(self)
+       \/ user_L94_null(self)
+       \/ user_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
 user_L94b_1(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -730,8 +732,6 @@ user_L94b_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L87
 user_L94b_2(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -747,8 +747,6 @@ user_L94b_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94b_null(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -757,8 +755,6 @@ user_L94b_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94b_uaf(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -768,31 +764,46 @@ user_L94b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94b: one of its paths
+user_at_L94b(self) ==
+    /\ pc[self] = "L94b"
+    /\ fault.kind = "none"
+    /\ \/ user_L94b_1(self)
+       \/ user_L94b_2(self)
+       \/ user_L94b_null(self)
+       \/ user_L94b_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95: one of its paths
+user_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ user_L95(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 user_L95b(self) ==
-    /\ pc[self] = "L95b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95b: one of its paths
+user_at_L95b(self) ==
+    /\ pc[self] = "L95b"
+    /\ fault.kind = "none"
+    /\ user_L95b(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -806,8 +817,6 @@ user_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -816,8 +825,6 @@ user_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -830,8 +837,6 @@ user_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -842,11 +847,18 @@ user_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96: one of its paths
+user_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ user_L96(self)
+       \/ user_L96_null(self)
+       \/ user_L96_uaf(self)
+       \/ user_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96b -> L97b
 user_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -860,8 +872,6 @@ user_L96b(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96b_null(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -870,8 +880,6 @@ user_L96b_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96b_uaf(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -884,8 +892,6 @@ user_L96b_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96b_getzero(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -896,11 +902,18 @@ user_L96b_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96b: one of its paths
+user_at_L96b(self) ==
+    /\ pc[self] = "L96b"
+    /\ fault.kind = "none"
+    /\ \/ user_L96b(self)
+       \/ user_L96b_null(self)
+       \/ user_L96b_uaf(self)
+       \/ user_L96b_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L136
 user_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -915,8 +928,6 @@ user_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -925,8 +936,6 @@ user_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -936,11 +945,17 @@ user_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97: one of its paths
+user_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ user_L97(self)
+       \/ user_L97_null(self)
+       \/ user_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97b -> L87
 user_L97b(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -955,8 +970,6 @@ user_L97b(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97b_null(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -965,8 +978,6 @@ user_L97b_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97b_uaf(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -976,11 +987,17 @@ user_L97b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97b: one of its paths
+user_at_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ fault.kind = "none"
+    /\ \/ user_L97b(self)
+       \/ user_L97b_null(self)
+       \/ user_L97b_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -991,8 +1008,6 @@ user_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1001,8 +1016,6 @@ user_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1012,11 +1025,17 @@ user_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106: one of its paths
+user_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ user_L106(self)
+       \/ user_L106_null(self)
+       \/ user_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 user_L106b(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -1027,8 +1046,6 @@ user_L106b(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106b_null(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1037,8 +1054,6 @@ user_L106b_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106b_uaf(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1048,32 +1063,46 @@ user_L106b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106b: one of its paths
+user_at_L106b(self) ==
+    /\ pc[self] = "L106b"
+    /\ fault.kind = "none"
+    /\ \/ user_L106b(self)
+       \/ user_L106b_null(self)
+       \/ user_L106b_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 user_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107: one of its paths
+user_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ user_L107(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107b -> L108b
 user_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107b: one of its paths
+user_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ user_L107b(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 user_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1089,8 +1118,6 @@ user_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L245
 user_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1112,8 +1139,6 @@ user_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67b
 user_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1130,8 +1155,6 @@ user_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1140,8 +1163,6 @@ user_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1154,8 +1175,6 @@ user_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1166,12 +1185,21 @@ user_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108: one of its paths
+user_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ user_L108_1(self)
+       \/ user_L108_2(self)
+       \/ user_L108_3(self)
+       \/ user_L108_null(self)
+       \/ user_L108_dfree(self)
+       \/ user_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L110b
 user_L108b_1(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1187,8 +1215,6 @@ user_L108b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L129
 user_L108b_2(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1210,8 +1236,6 @@ user_L108b_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108b -> L67c
 user_L108b_3(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1228,8 +1252,6 @@ user_L108b_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108b_null(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1238,8 +1260,6 @@ user_L108b_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108b_dfree(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1252,8 +1272,6 @@ user_L108b_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108b_underflow(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1264,11 +1282,20 @@ user_L108b_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108b: one of its paths
+user_at_L108b(self) ==
+    /\ pc[self] = "L108b"
+    /\ fault.kind = "none"
+    /\ \/ user_L108b_1(self)
+       \/ user_L108b_2(self)
+       \/ user_L108b_3(self)
+       \/ user_L108b_null(self)
+       \/ user_L108b_dfree(self)
+       \/ user_L108b_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 user_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1280,8 +1307,6 @@ user_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1290,8 +1315,6 @@ user_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1304,8 +1327,6 @@ user_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1313,11 +1334,18 @@ user_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110: one of its paths
+user_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ user_L110(self)
+       \/ user_L110_null(self)
+       \/ user_L110_uaf(self)
+       \/ user_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110b -> L111d
 user_L110b(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1329,8 +1357,6 @@ user_L110b(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110b_null(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1339,8 +1365,6 @@ user_L110b_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110b_uaf(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1353,8 +1377,6 @@ user_L110b_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110b_unlock(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1362,51 +1384,74 @@ user_L110b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110b: one of its paths
+user_at_L110b(self) ==
+    /\ pc[self] = "L110b"
+    /\ fault.kind = "none"
+    /\ \/ user_L110b(self)
+       \/ user_L110b_null(self)
+       \/ user_L110b_uaf(self)
+       \/ user_L110b_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 user_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111: one of its paths
+user_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ user_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 user_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111b: one of its paths
+user_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ user_L111b(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111c -> L112b
 user_L111c(self) ==
-    /\ pc[self] = "L111c"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111c: one of its paths
+user_at_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ fault.kind = "none"
+    /\ user_L111c(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111d -> L111c
 user_L111d(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111c"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111d: one of its paths
+user_at_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ fault.kind = "none"
+    /\ user_L111d(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L245
 user_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1425,8 +1470,6 @@ user_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1435,8 +1478,6 @@ user_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1446,11 +1487,17 @@ user_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112: one of its paths
+user_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ user_L112(self)
+       \/ user_L112_null(self)
+       \/ user_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112b -> L129
 user_L112b(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1469,8 +1516,6 @@ user_L112b(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112b_null(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1479,8 +1524,6 @@ user_L112b_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112b_uaf(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1490,12 +1533,18 @@ user_L112b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112b: one of its paths
+user_at_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ fault.kind = "none"
+    /\ \/ user_L112b(self)
+       \/ user_L112b_null(self)
+       \/ user_L112b_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118 -> L106
 user_L118_1(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1514,8 +1563,6 @@ user_L118_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118 -> L245
 user_L118_2(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1532,8 +1579,6 @@ user_L118_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118_null(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1542,8 +1587,6 @@ user_L118_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118_uaf(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1553,12 +1596,19 @@ user_L118_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118: one of its paths
+user_at_L118(self) ==
+    /\ pc[self] = "L118"
+    /\ fault.kind = "none"
+    /\ \/ user_L118_1(self)
+       \/ user_L118_2(self)
+       \/ user_L118_null(self)
+       \/ user_L118_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118b -> L106b
 user_L118b_1(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1577,8 +1627,6 @@ user_L118b_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118b -> L129
 user_L118b_2(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1595,8 +1643,6 @@ user_L118b_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118b_null(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1605,8 +1651,6 @@ user_L118b_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118b_uaf(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1616,12 +1660,19 @@ user_L118b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118b: one of its paths
+user_at_L118b(self) ==
+    /\ pc[self] = "L118b"
+    /\ fault.kind = "none"
+    /\ \/ user_L118b_1(self)
+       \/ user_L118b_2(self)
+       \/ user_L118b_null(self)
+       \/ user_L118b_uaf(self)
+
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
 \* L127 -> L118b
 user_L127(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
@@ -1638,8 +1689,6 @@ user_L127(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: null_deref
 user_L127_null(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1648,8 +1697,6 @@ user_L127_null(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: use_after_free
 user_L127_uaf(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1659,11 +1706,17 @@ user_L127_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L127: one of its paths
+user_at_L127(self) ==
+    /\ pc[self] = "L127"
+    /\ fault.kind = "none"
+    /\ \/ user_L127(self)
+       \/ user_L127_null(self)
+       \/ user_L127_uaf(self)
+
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* L129 -> L130
 user_L129(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
@@ -1674,8 +1727,6 @@ user_L129(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: null_deref
 user_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1684,8 +1735,6 @@ user_L129_null(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: use_after_free
 user_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1695,12 +1744,18 @@ user_L129_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L129: one of its paths
+user_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ user_L129(self)
+       \/ user_L129_null(self)
+       \/ user_L129_uaf(self)
+
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L132
 user_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1713,8 +1768,6 @@ user_L130_1(self) ==
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L136
 user_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ ~user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1726,8 +1779,6 @@ user_L130_2(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: null_deref
 user_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1736,8 +1787,6 @@ user_L130_null(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: use_after_free
 user_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1747,12 +1796,19 @@ user_L130_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L130: one of its paths
+user_at_L130(self) ==
+    /\ pc[self] = "L130"
+    /\ fault.kind = "none"
+    /\ \/ user_L130_1(self)
+       \/ user_L130_2(self)
+       \/ user_L130_null(self)
+       \/ user_L130_uaf(self)
+
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* specs/kernel/packet.ifl:133: register_prot_hook(sk)
 \* L132 -> L94
 user_L132_1(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ dev_up
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                         ![self] = user_packet_do_bind_sk[self]]
@@ -1767,19 +1823,22 @@ user_L132_1(self) ==
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* L132 -> L136
 user_L132_2(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ ~dev_up
     /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L132: one of its paths
+user_at_L132(self) ==
+    /\ pc[self] = "L132"
+    /\ fault.kind = "none"
+    /\ \/ user_L132_1(self)
+       \/ user_L132_2(self)
+
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:20: packet_release_num0(sock)
 \* L136 -> L240
 user_L136(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
@@ -1798,8 +1857,6 @@ user_L136(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: null_deref
 user_L136_null(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1808,8 +1865,6 @@ user_L136_null(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: use_after_free
 user_L136_uaf(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1822,19 +1877,24 @@ user_L136_uaf(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L136_unlock(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L136: one of its paths
+user_at_L136(self) ==
+    /\ pc[self] = "L136"
+    /\ fault.kind = "none"
+    /\ \/ user_L136(self)
+       \/ user_L136_null(self)
+       \/ user_L136_uaf(self)
+       \/ user_L136_unlock(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* L207 -> L249
 user_L207(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
@@ -1849,8 +1909,6 @@ user_L207(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 user_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1859,8 +1917,6 @@ user_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 user_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1870,12 +1926,18 @@ user_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L207: one of its paths
+user_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ user_L207(self)
+       \/ user_L207_null(self)
+       \/ user_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:240: sk = sock.sk
 \* specs/kernel/packet.ifl:241: if sk != null {
 \* L240 -> L242
 user_L240_1(self) ==
-    /\ pc[self] = "L240"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] # NULL /\
          socket[user_packet_release_num0_sock[self]].st = "live"
     /\ socket[user_packet_release_num0_sock[self]].sk # NULL
@@ -1894,8 +1956,6 @@ user_L240_1(self) ==
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:21: sock_free(sock)
 \* L240 -> L321
 user_L240_2(self) ==
-    /\ pc[self] = "L240"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] # NULL /\
          socket[user_packet_release_num0_sock[self]].st = "live"
     /\ ~socket[user_packet_release_num0_sock[self]].sk # NULL
@@ -1912,8 +1972,6 @@ user_L240_2(self) ==
 \* specs/kernel/packet.ifl:240: sk = sock.sk
 \* fault: null_deref
 user_L240_null(self) ==
-    /\ pc[self] = "L240"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 240]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1922,8 +1980,6 @@ user_L240_null(self) ==
 \* specs/kernel/packet.ifl:240: sk = sock.sk
 \* fault: use_after_free
 user_L240_uaf(self) ==
-    /\ pc[self] = "L240"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] # NULL
     /\ socket[user_packet_release_num0_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1933,22 +1989,33 @@ user_L240_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L240: one of its paths
+user_at_L240(self) ==
+    /\ pc[self] = "L240"
+    /\ fault.kind = "none"
+    /\ \/ user_L240_1(self)
+       \/ user_L240_2(self)
+       \/ user_L240_null(self)
+       \/ user_L240_uaf(self)
+
 \* specs/kernel/packet.ifl:242: list_del_rcu(packet_sklist, sk)
 \* L242 -> L243
 user_L242(self) ==
-    /\ pc[self] = "L242"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_num0_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L243"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L242: one of its paths
+user_at_L242(self) ==
+    /\ pc[self] = "L242"
+    /\ fault.kind = "none"
+    /\ user_L242(self)
+
 \* specs/kernel/packet.ifl:243: lock sk.bind_lock
 \* specs/kernel/packet.ifl:244: unregister_prot_hook(sk, false)
 \* L243 -> L118
 user_L243(self) ==
-    /\ pc[self] = "L243"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].bind_lock = NULL
@@ -1966,8 +2033,6 @@ user_L243(self) ==
 \* specs/kernel/packet.ifl:243: lock sk.bind_lock
 \* fault: null_deref
 user_L243_null(self) ==
-    /\ pc[self] = "L243"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 243]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1976,8 +2041,6 @@ user_L243_null(self) ==
 \* specs/kernel/packet.ifl:243: lock sk.bind_lock
 \* fault: use_after_free
 user_L243_uaf(self) ==
-    /\ pc[self] = "L243"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL
     /\ packet_sock[user_packet_release_num0_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1987,11 +2050,17 @@ user_L243_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L243: one of its paths
+user_at_L243(self) ==
+    /\ pc[self] = "L243"
+    /\ fault.kind = "none"
+    /\ \/ user_L243(self)
+       \/ user_L243_null(self)
+       \/ user_L243_uaf(self)
+
 \* specs/kernel/packet.ifl:245: sk.num = 0
 \* L245 -> L246
 user_L245(self) ==
-    /\ pc[self] = "L245"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_num0_sk[self]].num = 0]
@@ -2002,8 +2071,6 @@ user_L245(self) ==
 \* specs/kernel/packet.ifl:245: sk.num = 0
 \* fault: null_deref
 user_L245_null(self) ==
-    /\ pc[self] = "L245"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 245]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2012,8 +2079,6 @@ user_L245_null(self) ==
 \* specs/kernel/packet.ifl:245: sk.num = 0
 \* fault: use_after_free
 user_L245_uaf(self) ==
-    /\ pc[self] = "L245"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL
     /\ packet_sock[user_packet_release_num0_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2023,11 +2088,17 @@ user_L245_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L245: one of its paths
+user_at_L245(self) ==
+    /\ pc[self] = "L245"
+    /\ fault.kind = "none"
+    /\ \/ user_L245(self)
+       \/ user_L245_null(self)
+       \/ user_L245_uaf(self)
+
 \* specs/kernel/packet.ifl:246: unlock sk.bind_lock
 \* L246 -> L247b
 user_L246(self) ==
-    /\ pc[self] = "L246"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].bind_lock = self
@@ -2039,8 +2110,6 @@ user_L246(self) ==
 \* specs/kernel/packet.ifl:246: unlock sk.bind_lock
 \* fault: null_deref
 user_L246_null(self) ==
-    /\ pc[self] = "L246"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 246]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2049,8 +2118,6 @@ user_L246_null(self) ==
 \* specs/kernel/packet.ifl:246: unlock sk.bind_lock
 \* fault: use_after_free
 user_L246_uaf(self) ==
-    /\ pc[self] = "L246"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL
     /\ packet_sock[user_packet_release_num0_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2063,8 +2130,6 @@ user_L246_uaf(self) ==
 \* specs/kernel/packet.ifl:246: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L246_unlock(self) ==
-    /\ pc[self] = "L246"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].bind_lock # self
@@ -2072,12 +2137,19 @@ user_L246_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L246: one of its paths
+user_at_L246(self) ==
+    /\ pc[self] = "L246"
+    /\ fault.kind = "none"
+    /\ \/ user_L246(self)
+       \/ user_L246_null(self)
+       \/ user_L246_uaf(self)
+       \/ user_L246_unlock(self)
+
 \* specs/kernel/packet.ifl:247: synchronize_net()
 \* specs/kernel/packet.ifl:248: sock_orphan(sk)
 \* L247 -> L207
 user_L247(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
                                  ![self] = user_packet_release_num0_sk[self]]
@@ -2089,21 +2161,29 @@ user_L247(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_locals>>
 
+\* a user thread at L247: one of its paths
+user_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ user_L247(self)
+
 \* specs/kernel/packet.ifl:247: synchronize_net()
 \* L247b -> L247
 user_L247b(self) ==
-    /\ pc[self] = "L247b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L247"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L247b: one of its paths
+user_at_L247b(self) ==
+    /\ pc[self] = "L247b"
+    /\ fault.kind = "none"
+    /\ user_L247b(self)
+
 \* specs/kernel/packet.ifl:249: sock.sk = null
 \* L249 -> L250
 user_L249(self) ==
-    /\ pc[self] = "L249"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] # NULL /\
          socket[user_packet_release_num0_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_num0_sock[self]].sk = NULL]
@@ -2114,8 +2194,6 @@ user_L249(self) ==
 \* specs/kernel/packet.ifl:249: sock.sk = null
 \* fault: null_deref
 user_L249_null(self) ==
-    /\ pc[self] = "L249"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 249]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2124,8 +2202,6 @@ user_L249_null(self) ==
 \* specs/kernel/packet.ifl:249: sock.sk = null
 \* fault: use_after_free
 user_L249_uaf(self) ==
-    /\ pc[self] = "L249"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sock[self] # NULL
     /\ socket[user_packet_release_num0_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2135,11 +2211,17 @@ user_L249_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L249: one of its paths
+user_at_L249(self) ==
+    /\ pc[self] = "L249"
+    /\ fault.kind = "none"
+    /\ \/ user_L249(self)
+       \/ user_L249_null(self)
+       \/ user_L249_uaf(self)
+
 \* specs/kernel/packet.ifl:250: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* L250 -> L251
 user_L250(self) ==
-    /\ pc[self] = "L250"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L251"]
@@ -2149,8 +2231,6 @@ user_L250(self) ==
 \* specs/kernel/packet.ifl:250: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 user_L250_null(self) ==
-    /\ pc[self] = "L250"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 250]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2159,8 +2239,6 @@ user_L250_null(self) ==
 \* specs/kernel/packet.ifl:250: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 user_L250_uaf(self) ==
-    /\ pc[self] = "L250"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL
     /\ packet_sock[user_packet_release_num0_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2170,12 +2248,18 @@ user_L250_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L250: one of its paths
+user_at_L250(self) ==
+    /\ pc[self] = "L250"
+    /\ fault.kind = "none"
+    /\ \/ user_L250(self)
+       \/ user_L250_null(self)
+       \/ user_L250_uaf(self)
+
 \* specs/kernel/packet.ifl:251: put sk.refcnt                  // sock_put
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:21: sock_free(sock)
 \* L251 -> L321
 user_L251_1(self) ==
-    /\ pc[self] = "L251"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].refcnt > 1
@@ -2195,8 +2279,6 @@ user_L251_1(self) ==
 \* specs/kernel/packet.ifl:251: put sk.refcnt                  // sock_put
 \* L251 -> L67
 user_L251_2(self) ==
-    /\ pc[self] = "L251"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].refcnt = 1
@@ -2213,8 +2295,6 @@ user_L251_2(self) ==
 \* specs/kernel/packet.ifl:251: put sk.refcnt                  // sock_put
 \* fault: null_deref
 user_L251_null(self) ==
-    /\ pc[self] = "L251"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 251]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2223,8 +2303,6 @@ user_L251_null(self) ==
 \* specs/kernel/packet.ifl:251: put sk.refcnt                  // sock_put
 \* fault: double_free
 user_L251_dfree(self) ==
-    /\ pc[self] = "L251"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL
     /\ packet_sock[user_packet_release_num0_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2237,8 +2315,6 @@ user_L251_dfree(self) ==
 \* specs/kernel/packet.ifl:251: put sk.refcnt                  // sock_put
 \* fault: refcount_underflow
 user_L251_underflow(self) ==
-    /\ pc[self] = "L251"
-    /\ fault.kind = "none"
     /\ user_packet_release_num0_sk[self] # NULL /\
          packet_sock[user_packet_release_num0_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_num0_sk[self]].refcnt \leq 0
@@ -2249,11 +2325,19 @@ user_L251_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L251: one of its paths
+user_at_L251(self) ==
+    /\ pc[self] = "L251"
+    /\ fault.kind = "none"
+    /\ \/ user_L251_1(self)
+       \/ user_L251_2(self)
+       \/ user_L251_null(self)
+       \/ user_L251_dfree(self)
+       \/ user_L251_underflow(self)
+
 \* specs/kernel/packet.ifl:321: free sock
 \* L321 -> L22
 user_L321(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2282,8 +2366,6 @@ user_L321(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
 user_L321_null(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2292,8 +2374,6 @@ user_L321_null(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
 user_L321_dfree(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -2303,155 +2383,64 @@ user_L321_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L321: one of its paths
+user_at_L321(self) ==
+    /\ pc[self] = "L321"
+    /\ fault.kind = "none"
+    /\ \/ user_L321(self)
+       \/ user_L321_null(self)
+       \/ user_L321_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L17(self)
-    \/ user_L17_bound(self)
-    \/ user_L22(self)
-    \/ user_L22_locked(self)
-    \/ user_L67(self)
-    \/ user_L67_null(self)
-    \/ user_L67_uaf(self)
-    \/ user_L67_assert(self)
-    \/ user_L67_dfree(self)
-    \/ user_L67b_1(self)
-    \/ user_L67b_2(self)
-    \/ user_L67b_null(self)
-    \/ user_L67b_uaf(self)
-    \/ user_L67b_assert(self)
-    \/ user_L67b_dfree(self)
-    \/ user_L67c_1(self)
-    \/ user_L67c_2(self)
-    \/ user_L67c_null(self)
-    \/ user_L67c_uaf(self)
-    \/ user_L67c_assert(self)
-    \/ user_L67c_dfree(self)
-    \/ user_L80_1(self)
-    \/ user_L80_2(self)
-    \/ user_L80_bound(self)
-    \/ user_L80_null(self)
-    \/ user_L80_uaf(self)
-    \/ user_L87(self)
-    \/ user_L94_1(self)
-    \/ user_L94_2(self)
-    \/ user_L94_null(self)
-    \/ user_L94_uaf(self)
-    \/ user_L94b_1(self)
-    \/ user_L94b_2(self)
-    \/ user_L94b_null(self)
-    \/ user_L94b_uaf(self)
-    \/ user_L95(self)
-    \/ user_L95b(self)
-    \/ user_L96(self)
-    \/ user_L96_null(self)
-    \/ user_L96_uaf(self)
-    \/ user_L96_getzero(self)
-    \/ user_L96b(self)
-    \/ user_L96b_null(self)
-    \/ user_L96b_uaf(self)
-    \/ user_L96b_getzero(self)
-    \/ user_L97(self)
-    \/ user_L97_null(self)
-    \/ user_L97_uaf(self)
-    \/ user_L97b(self)
-    \/ user_L97b_null(self)
-    \/ user_L97b_uaf(self)
-    \/ user_L106(self)
-    \/ user_L106_null(self)
-    \/ user_L106_uaf(self)
-    \/ user_L106b(self)
-    \/ user_L106b_null(self)
-    \/ user_L106b_uaf(self)
-    \/ user_L107(self)
-    \/ user_L107b(self)
-    \/ user_L108_1(self)
-    \/ user_L108_2(self)
-    \/ user_L108_3(self)
-    \/ user_L108_null(self)
-    \/ user_L108_dfree(self)
-    \/ user_L108_underflow(self)
-    \/ user_L108b_1(self)
-    \/ user_L108b_2(self)
-    \/ user_L108b_3(self)
-    \/ user_L108b_null(self)
-    \/ user_L108b_dfree(self)
-    \/ user_L108b_underflow(self)
-    \/ user_L110(self)
-    \/ user_L110_null(self)
-    \/ user_L110_uaf(self)
-    \/ user_L110_unlock(self)
-    \/ user_L110b(self)
-    \/ user_L110b_null(self)
-    \/ user_L110b_uaf(self)
-    \/ user_L110b_unlock(self)
-    \/ user_L111(self)
-    \/ user_L111b(self)
-    \/ user_L111c(self)
-    \/ user_L111d(self)
-    \/ user_L112(self)
-    \/ user_L112_null(self)
-    \/ user_L112_uaf(self)
-    \/ user_L112b(self)
-    \/ user_L112b_null(self)
-    \/ user_L112b_uaf(self)
-    \/ user_L118_1(self)
-    \/ user_L118_2(self)
-    \/ user_L118_null(self)
-    \/ user_L118_uaf(self)
-    \/ user_L118b_1(self)
-    \/ user_L118b_2(self)
-    \/ user_L118b_null(self)
-    \/ user_L118b_uaf(self)
-    \/ user_L127(self)
-    \/ user_L127_null(self)
-    \/ user_L127_uaf(self)
-    \/ user_L129(self)
-    \/ user_L129_null(self)
-    \/ user_L129_uaf(self)
-    \/ user_L130_1(self)
-    \/ user_L130_2(self)
-    \/ user_L130_null(self)
-    \/ user_L130_uaf(self)
-    \/ user_L132_1(self)
-    \/ user_L132_2(self)
-    \/ user_L136(self)
-    \/ user_L136_null(self)
-    \/ user_L136_uaf(self)
-    \/ user_L136_unlock(self)
-    \/ user_L207(self)
-    \/ user_L207_null(self)
-    \/ user_L207_uaf(self)
-    \/ user_L240_1(self)
-    \/ user_L240_2(self)
-    \/ user_L240_null(self)
-    \/ user_L240_uaf(self)
-    \/ user_L242(self)
-    \/ user_L243(self)
-    \/ user_L243_null(self)
-    \/ user_L243_uaf(self)
-    \/ user_L245(self)
-    \/ user_L245_null(self)
-    \/ user_L245_uaf(self)
-    \/ user_L246(self)
-    \/ user_L246_null(self)
-    \/ user_L246_uaf(self)
-    \/ user_L246_unlock(self)
-    \/ user_L247(self)
-    \/ user_L247b(self)
-    \/ user_L249(self)
-    \/ user_L249_null(self)
-    \/ user_L249_uaf(self)
-    \/ user_L250(self)
-    \/ user_L250_null(self)
-    \/ user_L250_uaf(self)
-    \/ user_L251_1(self)
-    \/ user_L251_2(self)
-    \/ user_L251_null(self)
-    \/ user_L251_dfree(self)
-    \/ user_L251_underflow(self)
-    \/ user_L321(self)
-    \/ user_L321_null(self)
-    \/ user_L321_dfree(self)
+    \/ user_at_L17(self)
+    \/ user_at_L22(self)
+    \/ user_at_L67(self)
+    \/ user_at_L67b(self)
+    \/ user_at_L67c(self)
+    \/ user_at_L80(self)
+    \/ user_at_L87(self)
+    \/ user_at_L94(self)
+    \/ user_at_L94b(self)
+    \/ user_at_L95(self)
+    \/ user_at_L95b(self)
+    \/ user_at_L96(self)
+    \/ user_at_L96b(self)
+    \/ user_at_L97(self)
+    \/ user_at_L97b(self)
+    \/ user_at_L106(self)
+    \/ user_at_L106b(self)
+    \/ user_at_L107(self)
+    \/ user_at_L107b(self)
+    \/ user_at_L108(self)
+    \/ user_at_L108b(self)
+    \/ user_at_L110(self)
+    \/ user_at_L110b(self)
+    \/ user_at_L111(self)
+    \/ user_at_L111b(self)
+    \/ user_at_L111c(self)
+    \/ user_at_L111d(self)
+    \/ user_at_L112(self)
+    \/ user_at_L112b(self)
+    \/ user_at_L118(self)
+    \/ user_at_L118b(self)
+    \/ user_at_L127(self)
+    \/ user_at_L129(self)
+    \/ user_at_L130(self)
+    \/ user_at_L132(self)
+    \/ user_at_L136(self)
+    \/ user_at_L207(self)
+    \/ user_at_L240(self)
+    \/ user_at_L242(self)
+    \/ user_at_L243(self)
+    \/ user_at_L245(self)
+    \/ user_at_L246(self)
+    \/ user_at_L247(self)
+    \/ user_at_L247b(self)
+    \/ user_at_L249(self)
+    \/ user_at_L250(self)
+    \/ user_at_L251(self)
+    \/ user_at_L321(self)
 
 --------------------------------------------------------------------------------
 
@@ -2459,8 +2448,6 @@ user_step(self) ==
 
 \* L28 -> Done
 netdev_L28(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2470,8 +2457,6 @@ netdev_L28(self) ==
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:28: }
 \* fault: exit_locked
 netdev_L28_locked(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2480,21 +2465,25 @@ netdev_L28_locked(self) ==
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:28: }
 \* fault: rcu_exit_locked
 netdev_L28_rcu_open(self) ==
-    /\ pc[self] = "L28"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L28: one of its paths
+netdev_at_L28(self) ==
+    /\ pc[self] = "L28"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L28(self)
+       \/ netdev_L28_locked(self)
+       \/ netdev_L28_rcu_open(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 netdev_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2512,8 +2501,6 @@ netdev_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L184
 netdev_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2531,8 +2518,6 @@ netdev_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2541,8 +2526,6 @@ netdev_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2555,8 +2538,6 @@ netdev_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2567,8 +2548,6 @@ netdev_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -2579,13 +2558,22 @@ netdev_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67: one of its paths
+netdev_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67_1(self)
+       \/ netdev_L67_2(self)
+       \/ netdev_L67_null(self)
+       \/ netdev_L67_uaf(self)
+       \/ netdev_L67_assert(self)
+       \/ netdev_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110b
 netdev_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2603,8 +2591,6 @@ netdev_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L184b
 netdev_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2622,8 +2608,6 @@ netdev_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2632,8 +2616,6 @@ netdev_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2646,8 +2628,6 @@ netdev_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2658,8 +2638,6 @@ netdev_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -2670,11 +2648,20 @@ netdev_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67b: one of its paths
+netdev_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67b_1(self)
+       \/ netdev_L67b_2(self)
+       \/ netdev_L67b_null(self)
+       \/ netdev_L67b_uaf(self)
+       \/ netdev_L67b_assert(self)
+       \/ netdev_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 netdev_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2685,8 +2672,6 @@ netdev_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L184
 netdev_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2700,8 +2685,6 @@ netdev_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2710,8 +2693,6 @@ netdev_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2721,11 +2702,18 @@ netdev_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94: one of its paths
+netdev_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94_1(self)
+       \/ netdev_L94_2(self)
+       \/ netdev_L94_null(self)
+       \/ netdev_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
 netdev_L94b_1(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2736,8 +2724,6 @@ netdev_L94b_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L184b
 netdev_L94b_2(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2751,8 +2737,6 @@ netdev_L94b_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94b_null(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2761,8 +2745,6 @@ netdev_L94b_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94b_uaf(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2772,31 +2754,46 @@ netdev_L94b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94b: one of its paths
+netdev_at_L94b(self) ==
+    /\ pc[self] = "L94b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94b_1(self)
+       \/ netdev_L94b_2(self)
+       \/ netdev_L94b_null(self)
+       \/ netdev_L94b_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95: one of its paths
+netdev_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ netdev_L95(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 netdev_L95b(self) ==
-    /\ pc[self] = "L95b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95b: one of its paths
+netdev_at_L95b(self) ==
+    /\ pc[self] = "L95b"
+    /\ fault.kind = "none"
+    /\ netdev_L95b(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -2810,8 +2807,6 @@ netdev_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2820,8 +2815,6 @@ netdev_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2834,8 +2827,6 @@ netdev_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -2846,11 +2837,18 @@ netdev_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: one of its paths
+netdev_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96(self)
+       \/ netdev_L96_null(self)
+       \/ netdev_L96_uaf(self)
+       \/ netdev_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96b -> L97b
 netdev_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -2864,8 +2862,6 @@ netdev_L96b(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96b_null(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2874,8 +2870,6 @@ netdev_L96b_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96b_uaf(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2888,8 +2882,6 @@ netdev_L96b_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96b_getzero(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -2900,11 +2892,18 @@ netdev_L96b_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96b: one of its paths
+netdev_at_L96b(self) ==
+    /\ pc[self] = "L96b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96b(self)
+       \/ netdev_L96b_null(self)
+       \/ netdev_L96b_uaf(self)
+       \/ netdev_L96b_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L184
 netdev_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -2918,8 +2917,6 @@ netdev_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2928,8 +2925,6 @@ netdev_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2939,11 +2934,17 @@ netdev_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97: one of its paths
+netdev_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97(self)
+       \/ netdev_L97_null(self)
+       \/ netdev_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97b -> L184b
 netdev_L97b(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -2957,8 +2958,6 @@ netdev_L97b(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97b_null(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2967,8 +2966,6 @@ netdev_L97b_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97b_uaf(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2978,11 +2975,17 @@ netdev_L97b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97b: one of its paths
+netdev_at_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97b(self)
+       \/ netdev_L97b_null(self)
+       \/ netdev_L97b_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -2993,8 +2996,6 @@ netdev_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3003,8 +3004,6 @@ netdev_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3014,11 +3013,17 @@ netdev_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106: one of its paths
+netdev_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106(self)
+       \/ netdev_L106_null(self)
+       \/ netdev_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 netdev_L106b(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -3029,8 +3034,6 @@ netdev_L106b(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106b_null(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3039,8 +3042,6 @@ netdev_L106b_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106b_uaf(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3050,32 +3051,46 @@ netdev_L106b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106b: one of its paths
+netdev_at_L106b(self) ==
+    /\ pc[self] = "L106b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106b(self)
+       \/ netdev_L106b_null(self)
+       \/ netdev_L106b_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 netdev_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107: one of its paths
+netdev_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ netdev_L107(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107b -> L108b
 netdev_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107b: one of its paths
+netdev_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ netdev_L107b(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 netdev_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -3091,8 +3106,6 @@ netdev_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L184
 netdev_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -3111,8 +3124,6 @@ netdev_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 netdev_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -3128,8 +3139,6 @@ netdev_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3138,8 +3147,6 @@ netdev_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3152,8 +3159,6 @@ netdev_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -3164,12 +3169,21 @@ netdev_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: one of its paths
+netdev_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108_1(self)
+       \/ netdev_L108_2(self)
+       \/ netdev_L108_3(self)
+       \/ netdev_L108_null(self)
+       \/ netdev_L108_dfree(self)
+       \/ netdev_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L110b
 netdev_L108b_1(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -3185,8 +3199,6 @@ netdev_L108b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L184b
 netdev_L108b_2(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -3205,8 +3217,6 @@ netdev_L108b_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108b -> L67b
 netdev_L108b_3(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -3222,8 +3232,6 @@ netdev_L108b_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108b_null(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3232,8 +3240,6 @@ netdev_L108b_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108b_dfree(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3246,8 +3252,6 @@ netdev_L108b_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108b_underflow(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -3258,11 +3262,20 @@ netdev_L108b_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108b: one of its paths
+netdev_at_L108b(self) ==
+    /\ pc[self] = "L108b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108b_1(self)
+       \/ netdev_L108b_2(self)
+       \/ netdev_L108b_3(self)
+       \/ netdev_L108b_null(self)
+       \/ netdev_L108b_dfree(self)
+       \/ netdev_L108b_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 netdev_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -3275,8 +3288,6 @@ netdev_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3285,8 +3296,6 @@ netdev_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3299,8 +3308,6 @@ netdev_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -3308,11 +3315,18 @@ netdev_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110: one of its paths
+netdev_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110(self)
+       \/ netdev_L110_null(self)
+       \/ netdev_L110_uaf(self)
+       \/ netdev_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110b -> L111d
 netdev_L110b(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -3325,8 +3339,6 @@ netdev_L110b(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110b_null(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3335,8 +3347,6 @@ netdev_L110b_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110b_uaf(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3349,8 +3359,6 @@ netdev_L110b_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110b_unlock(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -3358,21 +3366,32 @@ netdev_L110b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110b: one of its paths
+netdev_at_L110b(self) ==
+    /\ pc[self] = "L110b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110b(self)
+       \/ netdev_L110b_null(self)
+       \/ netdev_L110b_uaf(self)
+       \/ netdev_L110b_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 netdev_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111: one of its paths
+netdev_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ netdev_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
@@ -3382,28 +3401,35 @@ netdev_L111b(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111b_rcu_sleep(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111b: one of its paths
+netdev_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111b(self)
+       \/ netdev_L111b_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111c -> L112b
 netdev_L111c(self) ==
-    /\ pc[self] = "L111c"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111c: one of its paths
+netdev_at_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ fault.kind = "none"
+    /\ netdev_L111c(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111d -> L111c
 netdev_L111d(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111c"]
@@ -3413,18 +3439,21 @@ netdev_L111d(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111d_rcu_sleep(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111d: one of its paths
+netdev_at_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111d(self)
+       \/ netdev_L111d_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L184
 netdev_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -3441,8 +3470,6 @@ netdev_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3451,8 +3478,6 @@ netdev_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3462,11 +3487,17 @@ netdev_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112: one of its paths
+netdev_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112(self)
+       \/ netdev_L112_null(self)
+       \/ netdev_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112b -> L184b
 netdev_L112b(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -3483,8 +3514,6 @@ netdev_L112b(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112b_null(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3493,8 +3522,6 @@ netdev_L112b_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112b_uaf(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3504,32 +3531,46 @@ netdev_L112b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112b: one of its paths
+netdev_at_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112b(self)
+       \/ netdev_L112b_null(self)
+       \/ netdev_L112b_uaf(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171 -> L172c
 netdev_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172c"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171: one of its paths
+netdev_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ netdev_L171(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171b -> L172d
 netdev_L171b(self) ==
-    /\ pc[self] = "L171b"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172d"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171b: one of its paths
+netdev_at_L171b(self) ==
+    /\ pc[self] = "L171b"
+    /\ fault.kind = "none"
+    /\ netdev_L171b(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L28
 netdev_L172_1(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3548,8 +3589,6 @@ netdev_L172_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L28
 netdev_L172_2(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3570,46 +3609,40 @@ netdev_L172_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L174
 netdev_L172_3(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L172
 netdev_L172_4(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172_rcu_unlock(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -3620,37 +3653,41 @@ netdev_L172_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172_null(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172: one of its paths
+netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    /\ \/ netdev_L172_1(self)
+       \/ netdev_L172_2(self)
+       \/ netdev_L172_3(self)
+       \/ netdev_L172_4(self)
+       \/ netdev_L172_rcu_unlock(self)
+       \/ netdev_L172_null(self)
+       \/ netdev_L172_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172b -> L198
 netdev_L172b_1(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3665,8 +3702,6 @@ netdev_L172b_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172b -> L198
 netdev_L172b_2(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -3683,46 +3718,40 @@ netdev_L172b_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172b -> L174b
 netdev_L172b_3(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174b"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174b"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172b -> L172b
 netdev_L172b_4(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172b"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172b"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172b_rcu_unlock(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -3733,36 +3762,40 @@ netdev_L172b_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172b_null(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172b_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172b: one of its paths
+netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    /\ \/ netdev_L172b_1(self)
+       \/ netdev_L172b_2(self)
+       \/ netdev_L172b_3(self)
+       \/ netdev_L172b_4(self)
+       \/ netdev_L172b_rcu_unlock(self)
+       \/ netdev_L172b_null(self)
+       \/ netdev_L172b_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172c -> L172
 netdev_L172c(self) ==
-    /\ pc[self] = "L172c"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3770,11 +3803,15 @@ netdev_L172c(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172c: one of its paths
+netdev_at_L172c(self) ==
+    /\ pc[self] = "L172c"
+    /\ fault.kind = "none"
+    /\ netdev_L172c(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172d -> L172b
 netdev_L172d(self) ==
-    /\ pc[self] = "L172d"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3782,12 +3819,16 @@ netdev_L172d(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172d: one of its paths
+netdev_at_L172d(self) ==
+    /\ pc[self] = "L172d"
+    /\ fault.kind = "none"
+    /\ netdev_L172d(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L176
 netdev_L174_1(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3801,8 +3842,6 @@ netdev_L174_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L180
 netdev_L174_2(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3815,8 +3854,6 @@ netdev_L174_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174_null(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3825,8 +3862,6 @@ netdev_L174_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174_uaf(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3836,12 +3871,19 @@ netdev_L174_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: one of its paths
+netdev_at_L174(self) ==
+    /\ pc[self] = "L174"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174_1(self)
+       \/ netdev_L174_2(self)
+       \/ netdev_L174_null(self)
+       \/ netdev_L174_uaf(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174b -> L176b
 netdev_L174b_1(self) ==
-    /\ pc[self] = "L174b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3855,8 +3897,6 @@ netdev_L174b_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174b -> L180b
 netdev_L174b_2(self) ==
-    /\ pc[self] = "L174b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3869,8 +3909,6 @@ netdev_L174b_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174b_null(self) ==
-    /\ pc[self] = "L174b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3879,8 +3917,6 @@ netdev_L174b_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174b_uaf(self) ==
-    /\ pc[self] = "L174b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3890,12 +3926,19 @@ netdev_L174b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174b: one of its paths
+netdev_at_L174b(self) ==
+    /\ pc[self] = "L174b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174b_1(self)
+       \/ netdev_L174b_2(self)
+       \/ netdev_L174b_null(self)
+       \/ netdev_L174b_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176 -> L106
 netdev_L176_1(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3912,8 +3955,6 @@ netdev_L176_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176 -> L184
 netdev_L176_2(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3924,8 +3965,6 @@ netdev_L176_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176_null(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3934,8 +3973,6 @@ netdev_L176_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176_uaf(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3945,12 +3982,19 @@ netdev_L176_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176: one of its paths
+netdev_at_L176(self) ==
+    /\ pc[self] = "L176"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176_1(self)
+       \/ netdev_L176_2(self)
+       \/ netdev_L176_null(self)
+       \/ netdev_L176_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176b -> L106b
 netdev_L176b_1(self) ==
-    /\ pc[self] = "L176b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3967,8 +4011,6 @@ netdev_L176b_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176b -> L184b
 netdev_L176b_2(self) ==
-    /\ pc[self] = "L176b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3979,8 +4021,6 @@ netdev_L176b_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176b_null(self) ==
-    /\ pc[self] = "L176b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3989,8 +4029,6 @@ netdev_L176b_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176b_uaf(self) ==
-    /\ pc[self] = "L176b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4000,12 +4038,19 @@ netdev_L176b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176b: one of its paths
+netdev_at_L176b(self) ==
+    /\ pc[self] = "L176b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176b_1(self)
+       \/ netdev_L176b_2(self)
+       \/ netdev_L176b_null(self)
+       \/ netdev_L176b_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180 -> L94
 netdev_L180_1(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -4020,8 +4065,6 @@ netdev_L180_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180 -> L184
 netdev_L180_2(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -4032,8 +4075,6 @@ netdev_L180_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180_null(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4042,8 +4083,6 @@ netdev_L180_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180_uaf(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4053,12 +4092,19 @@ netdev_L180_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180: one of its paths
+netdev_at_L180(self) ==
+    /\ pc[self] = "L180"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180_1(self)
+       \/ netdev_L180_2(self)
+       \/ netdev_L180_null(self)
+       \/ netdev_L180_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180b -> L94b
 netdev_L180b_1(self) ==
-    /\ pc[self] = "L180b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -4073,8 +4119,6 @@ netdev_L180b_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180b -> L184b
 netdev_L180b_2(self) ==
-    /\ pc[self] = "L180b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -4085,8 +4129,6 @@ netdev_L180b_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180b_null(self) ==
-    /\ pc[self] = "L180b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4095,8 +4137,6 @@ netdev_L180b_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180b_uaf(self) ==
-    /\ pc[self] = "L180b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4106,11 +4146,18 @@ netdev_L180b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180b: one of its paths
+netdev_at_L180b(self) ==
+    /\ pc[self] = "L180b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180b_1(self)
+       \/ netdev_L180b_2(self)
+       \/ netdev_L180b_null(self)
+       \/ netdev_L180b_uaf(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184 -> L172
 netdev_L184(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -4122,8 +4169,6 @@ netdev_L184(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184_null(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4132,8 +4177,6 @@ netdev_L184_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184_uaf(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4146,8 +4189,6 @@ netdev_L184_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184_unlock(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -4155,11 +4196,18 @@ netdev_L184_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184: one of its paths
+netdev_at_L184(self) ==
+    /\ pc[self] = "L184"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184(self)
+       \/ netdev_L184_null(self)
+       \/ netdev_L184_uaf(self)
+       \/ netdev_L184_unlock(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184b -> L172b
 netdev_L184b(self) ==
-    /\ pc[self] = "L184b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -4171,8 +4219,6 @@ netdev_L184b(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184b_null(self) ==
-    /\ pc[self] = "L184b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4181,8 +4227,6 @@ netdev_L184b_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184b_uaf(self) ==
-    /\ pc[self] = "L184b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4195,8 +4239,6 @@ netdev_L184b_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184b_unlock(self) ==
-    /\ pc[self] = "L184b"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -4204,12 +4246,19 @@ netdev_L184b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184b: one of its paths
+netdev_at_L184b(self) ==
+    /\ pc[self] = "L184b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184b(self)
+       \/ netdev_L184b_null(self)
+       \/ netdev_L184b_uaf(self)
+       \/ netdev_L184b_unlock(self)
+
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
 \* L192 -> L171b
 netdev_L192(self) ==
-    /\ pc[self] = "L192"
-    /\ fault.kind = "none"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
     /\ pc' = [pc EXCEPT ![self] = "L171b"]
@@ -4218,12 +4267,16 @@ netdev_L192(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L192: one of its paths
+netdev_at_L192(self) ==
+    /\ pc[self] = "L192"
+    /\ fault.kind = "none"
+    /\ netdev_L192(self)
+
 \* specs/kernel/packet.ifl:198: dev_up = true
 \* specs/kernel/packet.ifl:199: packet_notifier(NETDEV_UP)
 \* L198 -> L171
 netdev_L198(self) ==
-    /\ pc[self] = "L198"
-    /\ fault.kind = "none"
     /\ dev_up' = TRUE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_UP]
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -4232,139 +4285,55 @@ netdev_L198(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L198: one of its paths
+netdev_at_L198(self) ==
+    /\ pc[self] = "L198"
+    /\ fault.kind = "none"
+    /\ netdev_L198(self)
+
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L28(self)
-    \/ netdev_L28_locked(self)
-    \/ netdev_L28_rcu_open(self)
-    \/ netdev_L67_1(self)
-    \/ netdev_L67_2(self)
-    \/ netdev_L67_null(self)
-    \/ netdev_L67_uaf(self)
-    \/ netdev_L67_assert(self)
-    \/ netdev_L67_dfree(self)
-    \/ netdev_L67b_1(self)
-    \/ netdev_L67b_2(self)
-    \/ netdev_L67b_null(self)
-    \/ netdev_L67b_uaf(self)
-    \/ netdev_L67b_assert(self)
-    \/ netdev_L67b_dfree(self)
-    \/ netdev_L94_1(self)
-    \/ netdev_L94_2(self)
-    \/ netdev_L94_null(self)
-    \/ netdev_L94_uaf(self)
-    \/ netdev_L94b_1(self)
-    \/ netdev_L94b_2(self)
-    \/ netdev_L94b_null(self)
-    \/ netdev_L94b_uaf(self)
-    \/ netdev_L95(self)
-    \/ netdev_L95b(self)
-    \/ netdev_L96(self)
-    \/ netdev_L96_null(self)
-    \/ netdev_L96_uaf(self)
-    \/ netdev_L96_getzero(self)
-    \/ netdev_L96b(self)
-    \/ netdev_L96b_null(self)
-    \/ netdev_L96b_uaf(self)
-    \/ netdev_L96b_getzero(self)
-    \/ netdev_L97(self)
-    \/ netdev_L97_null(self)
-    \/ netdev_L97_uaf(self)
-    \/ netdev_L97b(self)
-    \/ netdev_L97b_null(self)
-    \/ netdev_L97b_uaf(self)
-    \/ netdev_L106(self)
-    \/ netdev_L106_null(self)
-    \/ netdev_L106_uaf(self)
-    \/ netdev_L106b(self)
-    \/ netdev_L106b_null(self)
-    \/ netdev_L106b_uaf(self)
-    \/ netdev_L107(self)
-    \/ netdev_L107b(self)
-    \/ netdev_L108_1(self)
-    \/ netdev_L108_2(self)
-    \/ netdev_L108_3(self)
-    \/ netdev_L108_null(self)
-    \/ netdev_L108_dfree(self)
-    \/ netdev_L108_underflow(self)
-    \/ netdev_L108b_1(self)
-    \/ netdev_L108b_2(self)
-    \/ netdev_L108b_3(self)
-    \/ netdev_L108b_null(self)
-    \/ netdev_L108b_dfree(self)
-    \/ netdev_L108b_underflow(self)
-    \/ netdev_L110(self)
-    \/ netdev_L110_null(self)
-    \/ netdev_L110_uaf(self)
-    \/ netdev_L110_unlock(self)
-    \/ netdev_L110b(self)
-    \/ netdev_L110b_null(self)
-    \/ netdev_L110b_uaf(self)
-    \/ netdev_L110b_unlock(self)
-    \/ netdev_L111(self)
-    \/ netdev_L111b(self)
-    \/ netdev_L111b_rcu_sleep(self)
-    \/ netdev_L111c(self)
-    \/ netdev_L111d(self)
-    \/ netdev_L111d_rcu_sleep(self)
-    \/ netdev_L112(self)
-    \/ netdev_L112_null(self)
-    \/ netdev_L112_uaf(self)
-    \/ netdev_L112b(self)
-    \/ netdev_L112b_null(self)
-    \/ netdev_L112b_uaf(self)
-    \/ netdev_L171(self)
-    \/ netdev_L171b(self)
-    \/ netdev_L172_1(self)
-    \/ netdev_L172_2(self)
-    \/ netdev_L172_3(self)
-    \/ netdev_L172_4(self)
-    \/ netdev_L172_rcu_unlock(self)
-    \/ netdev_L172_null(self)
-    \/ netdev_L172_uaf(self)
-    \/ netdev_L172b_1(self)
-    \/ netdev_L172b_2(self)
-    \/ netdev_L172b_3(self)
-    \/ netdev_L172b_4(self)
-    \/ netdev_L172b_rcu_unlock(self)
-    \/ netdev_L172b_null(self)
-    \/ netdev_L172b_uaf(self)
-    \/ netdev_L172c(self)
-    \/ netdev_L172d(self)
-    \/ netdev_L174_1(self)
-    \/ netdev_L174_2(self)
-    \/ netdev_L174_null(self)
-    \/ netdev_L174_uaf(self)
-    \/ netdev_L174b_1(self)
-    \/ netdev_L174b_2(self)
-    \/ netdev_L174b_null(self)
-    \/ netdev_L174b_uaf(self)
-    \/ netdev_L176_1(self)
-    \/ netdev_L176_2(self)
-    \/ netdev_L176_null(self)
-    \/ netdev_L176_uaf(self)
-    \/ netdev_L176b_1(self)
-    \/ netdev_L176b_2(self)
-    \/ netdev_L176b_null(self)
-    \/ netdev_L176b_uaf(self)
-    \/ netdev_L180_1(self)
-    \/ netdev_L180_2(self)
-    \/ netdev_L180_null(self)
-    \/ netdev_L180_uaf(self)
-    \/ netdev_L180b_1(self)
-    \/ netdev_L180b_2(self)
-    \/ netdev_L180b_null(self)
-    \/ netdev_L180b_uaf(self)
-    \/ netdev_L184(self)
-    \/ netdev_L184_null(self)
-    \/ netdev_L184_uaf(self)
-    \/ netdev_L184_unlock(self)
-    \/ netdev_L184b(self)
-    \/ netdev_L184b_null(self)
-    \/ netdev_L184b_uaf(self)
-    \/ netdev_L184b_unlock(self)
-    \/ netdev_L192(self)
-    \/ netdev_L198(self)
+    \/ netdev_at_L28(self)
+    \/ netdev_at_L67(self)
+    \/ netdev_at_L67b(self)
+    \/ netdev_at_L94(self)
+    \/ netdev_at_L94b(self)
+    \/ netdev_at_L95(self)
+    \/ netdev_at_L95b(self)
+    \/ netdev_at_L96(self)
+    \/ netdev_at_L96b(self)
+    \/ netdev_at_L97(self)
+    \/ netdev_at_L97b(self)
+    \/ netdev_at_L106(self)
+    \/ netdev_at_L106b(self)
+    \/ netdev_at_L107(self)
+    \/ netdev_at_L107b(self)
+    \/ netdev_at_L108(self)
+    \/ netdev_at_L108b(self)
+    \/ netdev_at_L110(self)
+    \/ netdev_at_L110b(self)
+    \/ netdev_at_L111(self)
+    \/ netdev_at_L111b(self)
+    \/ netdev_at_L111c(self)
+    \/ netdev_at_L111d(self)
+    \/ netdev_at_L112(self)
+    \/ netdev_at_L112b(self)
+    \/ netdev_at_L171(self)
+    \/ netdev_at_L171b(self)
+    \/ netdev_at_L172(self)
+    \/ netdev_at_L172b(self)
+    \/ netdev_at_L172c(self)
+    \/ netdev_at_L172d(self)
+    \/ netdev_at_L174(self)
+    \/ netdev_at_L174b(self)
+    \/ netdev_at_L176(self)
+    \/ netdev_at_L176b(self)
+    \/ netdev_at_L180(self)
+    \/ netdev_at_L180b(self)
+    \/ netdev_at_L184(self)
+    \/ netdev_at_L184b(self)
+    \/ netdev_at_L192(self)
+    \/ netdev_at_L198(self)
 
 --------------------------------------------------------------------------------
 
@@ -4373,18 +4342,20 @@ netdev_step(self) ==
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
 \* L32 -> L155
 rx_L32(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L155"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L32: one of its paths
+rx_at_L32(self) ==
+    /\ pc[self] = "L32"
+    /\ fault.kind = "none"
+    /\ rx_L32(self)
+
 \* specs/kernel/packet.ifl:146: touch sk
 \* L146 -> L159
 rx_L146(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
     /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -4395,8 +4366,6 @@ rx_L146(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: null_deref
 rx_L146_null(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 146]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4405,8 +4374,6 @@ rx_L146_null(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: use_after_free
 rx_L146_uaf(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL
     /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4416,12 +4383,18 @@ rx_L146_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L146: one of its paths
+rx_at_L146(self) ==
+    /\ pc[self] = "L146"
+    /\ fault.kind = "none"
+    /\ \/ rx_L146(self)
+       \/ rx_L146_null(self)
+       \/ rx_L146_uaf(self)
+
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_1(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
     /\ ptype_all = {}
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -4434,35 +4407,37 @@ rx_L155_1(self) ==
 \* specs/kernel/packet.ifl:157: packet_rcv(pt)
 \* L155 -> L146
 rx_L155_2(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L146"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    \E picked \in ptype_all :
+      /\ picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L146"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_3(self) ==
+    \E picked \in ptype_all :
+      /\ ~picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L159"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                     rcu_cb_locals>>
+
+\* a rx thread at L155: one of its paths
+rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ ~picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L159"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                        rcu_cb_locals>>
+    /\ \/ rx_L155_1(self)
+       \/ rx_L155_2(self)
+       \/ rx_L155_3(self)
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L32
 rx_L159_1(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
@@ -4473,8 +4448,6 @@ rx_L159_1(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L32
 rx_L159_2(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -4487,25 +4460,25 @@ rx_L159_2(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 rx_L159_rcu_unlock(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 159]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L159: one of its paths
+rx_at_L159(self) ==
+    /\ pc[self] = "L159"
+    /\ fault.kind = "none"
+    /\ \/ rx_L159_1(self)
+       \/ rx_L159_2(self)
+       \/ rx_L159_rcu_unlock(self)
+
 \* any step of a rx thread
 rx_step(self) ==
-    \/ rx_L32(self)
-    \/ rx_L146(self)
-    \/ rx_L146_null(self)
-    \/ rx_L146_uaf(self)
-    \/ rx_L155_1(self)
-    \/ rx_L155_2(self)
-    \/ rx_L155_3(self)
-    \/ rx_L159_1(self)
-    \/ rx_L159_2(self)
-    \/ rx_L159_rcu_unlock(self)
+    \/ rx_at_L32(self)
+    \/ rx_at_L146(self)
+    \/ rx_at_L155(self)
+    \/ rx_at_L159(self)
 
 --------------------------------------------------------------------------------
 
@@ -4515,8 +4488,6 @@ rx_step(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* L67 -> L268b
 rcu_cb_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -4535,8 +4506,6 @@ rcu_cb_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4545,8 +4514,6 @@ rcu_cb_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4559,8 +4526,6 @@ rcu_cb_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -4571,8 +4536,6 @@ rcu_cb_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 rcu_cb_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -4583,12 +4546,20 @@ rcu_cb_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L67: one of its paths
+rcu_cb_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L67(self)
+       \/ rcu_cb_L67_null(self)
+       \/ rcu_cb_L67_uaf(self)
+       \/ rcu_cb_L67_assert(self)
+       \/ rcu_cb_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 rcu_cb_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -4602,8 +4573,6 @@ rcu_cb_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 rcu_cb_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -4616,8 +4585,6 @@ rcu_cb_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 rcu_cb_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4626,8 +4593,6 @@ rcu_cb_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 rcu_cb_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4637,11 +4602,18 @@ rcu_cb_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L207: one of its paths
+rcu_cb_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L207_1(self)
+       \/ rcu_cb_L207_2(self)
+       \/ rcu_cb_L207_null(self)
+       \/ rcu_cb_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 rcu_cb_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
@@ -4652,8 +4624,6 @@ rcu_cb_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 rcu_cb_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4662,8 +4632,6 @@ rcu_cb_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 rcu_cb_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4673,11 +4641,17 @@ rcu_cb_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L261: one of its paths
+rcu_cb_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L261(self)
+       \/ rcu_cb_L261_null(self)
+       \/ rcu_cb_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 rcu_cb_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -4687,8 +4661,6 @@ rcu_cb_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 rcu_cb_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4697,8 +4669,6 @@ rcu_cb_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 rcu_cb_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4708,11 +4678,17 @@ rcu_cb_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L263: one of its paths
+rcu_cb_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L263(self)
+       \/ rcu_cb_L263_null(self)
+       \/ rcu_cb_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L268b
 rcu_cb_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
@@ -4733,8 +4709,6 @@ rcu_cb_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 rcu_cb_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
@@ -4749,8 +4723,6 @@ rcu_cb_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 rcu_cb_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -4759,8 +4731,6 @@ rcu_cb_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 rcu_cb_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -4773,8 +4743,6 @@ rcu_cb_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 rcu_cb_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
@@ -4785,64 +4753,67 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L264: one of its paths
+rcu_cb_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L264_1(self)
+       \/ rcu_cb_L264_2(self)
+       \/ rcu_cb_L264_null(self)
+       \/ rcu_cb_L264_dfree(self)
+       \/ rcu_cb_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
 rcu_cb_L268(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                               ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                 ![self] = NULL]
+      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                    ![self] = FALSE]
+      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L207"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L268: one of its paths
+rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L268(self)
 
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
-    /\ pc[self] = "L268b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L268b: one of its paths
+rcu_cb_at_L268b(self) ==
+    /\ pc[self] = "L268b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L268b(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L67(self)
-    \/ rcu_cb_L67_null(self)
-    \/ rcu_cb_L67_uaf(self)
-    \/ rcu_cb_L67_assert(self)
-    \/ rcu_cb_L67_dfree(self)
-    \/ rcu_cb_L207_1(self)
-    \/ rcu_cb_L207_2(self)
-    \/ rcu_cb_L207_null(self)
-    \/ rcu_cb_L207_uaf(self)
-    \/ rcu_cb_L261(self)
-    \/ rcu_cb_L261_null(self)
-    \/ rcu_cb_L261_uaf(self)
-    \/ rcu_cb_L263(self)
-    \/ rcu_cb_L263_null(self)
-    \/ rcu_cb_L263_uaf(self)
-    \/ rcu_cb_L264_1(self)
-    \/ rcu_cb_L264_2(self)
-    \/ rcu_cb_L264_null(self)
-    \/ rcu_cb_L264_dfree(self)
-    \/ rcu_cb_L264_underflow(self)
-    \/ rcu_cb_L268(self)
-    \/ rcu_cb_L268b(self)
+    \/ rcu_cb_at_L67(self)
+    \/ rcu_cb_at_L207(self)
+    \/ rcu_cb_at_L261(self)
+    \/ rcu_cb_at_L263(self)
+    \/ rcu_cb_at_L264(self)
+    \/ rcu_cb_at_L268(self)
+    \/ rcu_cb_at_L268b(self)
 
 --------------------------------------------------------------------------------
 

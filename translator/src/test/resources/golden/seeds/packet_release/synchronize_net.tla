@@ -221,36 +221,37 @@ AllDone ==
 \* examples/seeds/packet_release/synchronize_net.ifl:23: sk = packet_create(sock, 0)
 \* L22 -> L80
 user_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
-    /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-       IN /\ \E o \in Pool_socket : socket[o].st = "free"
-          /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-          /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-          /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L80"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_sk, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+    IN /\ \E o \in Pool_socket : socket[o].st = "free"
+       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L80"]
+       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock, user_packet_release_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_sk, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* examples/seeds/packet_release/synchronize_net.ifl:22: sock = alloc socket
 \* fault: model_bound
 user_L22_bound(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_socket : socket[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 22]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L22: one of its paths
+user_at_L22(self) ==
+    /\ pc[self] = "L22"
+    /\ fault.kind = "none"
+    /\ \/ user_L22(self)
+       \/ user_L22_bound(self)
+
 \* L27 -> Done
 user_L27(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -259,20 +260,23 @@ user_L27(self) ==
 \* examples/seeds/packet_release/synchronize_net.ifl:27: }
 \* fault: exit_locked
 user_L27_locked(self) ==
-    /\ pc[self] = "L27"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 27]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L27: one of its paths
+user_at_L27(self) ==
+    /\ pc[self] = "L27"
+    /\ fault.kind = "none"
+    /\ \/ user_L27(self)
+       \/ user_L27_locked(self)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
 \* L67 -> L321
 user_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -291,8 +295,6 @@ user_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -301,8 +303,6 @@ user_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -315,8 +315,6 @@ user_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -327,8 +325,6 @@ user_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -339,13 +335,21 @@ user_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67: one of its paths
+user_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ user_L67(self)
+       \/ user_L67_null(self)
+       \/ user_L67_uaf(self)
+       \/ user_L67_assert(self)
+       \/ user_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L110
 user_L67b_1(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -365,8 +369,6 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67b -> L223
 user_L67b_2(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -386,8 +388,6 @@ user_L67b_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67b_null(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -396,8 +396,6 @@ user_L67b_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67b_uaf(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -410,8 +408,6 @@ user_L67b_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67b_assert(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -422,8 +418,6 @@ user_L67b_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67b_dfree(self) ==
-    /\ pc[self] = "L67b"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -434,13 +428,22 @@ user_L67b_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67b: one of its paths
+user_at_L67b(self) ==
+    /\ pc[self] = "L67b"
+    /\ fault.kind = "none"
+    /\ \/ user_L67b_1(self)
+       \/ user_L67b_2(self)
+       \/ user_L67b_null(self)
+       \/ user_L67b_uaf(self)
+       \/ user_L67b_assert(self)
+       \/ user_L67b_dfree(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L110b
 user_L67c_1(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -460,8 +463,6 @@ user_L67c_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67c -> L129
 user_L67c_2(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -481,8 +482,6 @@ user_L67c_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 user_L67c_null(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -491,8 +490,6 @@ user_L67c_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 user_L67c_uaf(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL
     /\ packet_sock[user_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -505,8 +502,6 @@ user_L67c_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 user_L67c_assert(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[user_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -517,8 +512,6 @@ user_L67c_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 user_L67c_dfree(self) ==
-    /\ pc[self] = "L67c"
-    /\ fault.kind = "none"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
     /\ packet_sock[user_sk_free_sk[self]].dead
     /\ packet_sock[user_sk_free_sk[self]].st = "freed"
@@ -529,6 +522,17 @@ user_L67c_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L67c: one of its paths
+user_at_L67c(self) ==
+    /\ pc[self] = "L67c"
+    /\ fault.kind = "none"
+    /\ \/ user_L67c_1(self)
+       \/ user_L67c_2(self)
+       \/ user_L67c_null(self)
+       \/ user_L67c_uaf(self)
+       \/ user_L67c_assert(self)
+       \/ user_L67c_dfree(self)
+
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
@@ -536,32 +540,29 @@ user_L67c_dfree(self) ==
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
 \* L80 -> L94b
 user_L80_1(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                              ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L94b"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                         user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                           ![self] = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L94b"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_packet_create_sock, user_packet_create_proto, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
@@ -569,36 +570,31 @@ user_L80_1(self) ==
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* L80 -> L87
 user_L80_2(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL /\
-               socket[user_packet_create_sock[self]].st = "live"
-          /\ ~user_packet_create_proto[self] # 0
-          /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                      refcnt |-> 1,
-                                                                      bind_lock |-> NULL,
-                                                                      running |-> FALSE,
-                                                                      num |-> 0,
-                                                                      ifindex |-> 0,
-                                                                      dead |-> FALSE],
-                                                ![new_packet_sock].num = user_packet_create_proto[self]]
-          /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-          /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                         user_register_prot_hook_sk, user_packet_create_sock,
-                         user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
+       /\ ~user_packet_create_proto[self] # 0
+       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                   refcnt |-> 1,
+                                                                   bind_lock |-> NULL,
+                                                                   running |-> FALSE,
+                                                                   num |-> 0,
+                                                                   ifindex |-> 0,
+                                                                   dead |-> FALSE],
+                                             ![new_packet_sock].num = user_packet_create_proto[self]]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+       /\ pc' = [pc EXCEPT ![self] = "L87"]
+       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_sock, user_packet_create_proto,
+                      netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
 user_L80_bound(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -609,42 +605,44 @@ user_L80_bound(self) ==
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
 user_L80_null(self) ==
-    /\ pc[self] = "L80"
-    /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
 user_L80_uaf(self) ==
+    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       /\ user_packet_create_sock[self] # NULL
+       /\ socket[user_packet_create_sock[self]].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> user_packet_create_sock[self]]
+       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a user thread at L80: one of its paths
+user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-       IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-          /\ user_packet_create_sock[self] # NULL
-          /\ socket[user_packet_create_sock[self]].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> user_packet_create_sock[self]]
-          /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+    /\ \/ user_L80_1(self)
+       \/ user_L80_2(self)
+       \/ user_L80_bound(self)
+       \/ user_L80_null(self)
+       \/ user_L80_uaf(self)
 
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/synchronize_net.ifl:24: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
 \* L87 -> L127
 user_L87(self) ==
-    /\ pc[self] = "L87"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -661,11 +659,15 @@ user_L87(self) ==
                    user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
                    rx_locals, rcu_cb_locals>>
 
+\* a user thread at L87: one of its paths
+user_at_L87(self) ==
+    /\ pc[self] = "L87"
+    /\ fault.kind = "none"
+    /\ user_L87(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 user_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -676,8 +678,6 @@ user_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L136
 user_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -692,8 +692,6 @@ user_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -702,8 +700,6 @@ user_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -713,11 +709,18 @@ user_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94: one of its paths
+user_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ user_L94_1(self)
+       \/ user_L94_2(self)
+       \/ user_L94_null(self)
+       \/ user_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
 user_L94b_1(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
@@ -728,8 +731,6 @@ user_L94b_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L87
 user_L94b_2(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
@@ -744,8 +745,6 @@ user_L94b_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 user_L94b_null(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -754,8 +753,6 @@ user_L94b_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 user_L94b_uaf(self) ==
-    /\ pc[self] = "L94b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -765,31 +762,46 @@ user_L94b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94b: one of its paths
+user_at_L94b(self) ==
+    /\ pc[self] = "L94b"
+    /\ fault.kind = "none"
+    /\ \/ user_L94b_1(self)
+       \/ user_L94b_2(self)
+       \/ user_L94b_null(self)
+       \/ user_L94b_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95: one of its paths
+user_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ user_L95(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 user_L95b(self) ==
-    /\ pc[self] = "L95b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95b: one of its paths
+user_at_L95b(self) ==
+    /\ pc[self] = "L95b"
+    /\ fault.kind = "none"
+    /\ user_L95b(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -803,8 +815,6 @@ user_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -813,8 +823,6 @@ user_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -827,8 +835,6 @@ user_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -839,11 +845,18 @@ user_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96: one of its paths
+user_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ user_L96(self)
+       \/ user_L96_null(self)
+       \/ user_L96_uaf(self)
+       \/ user_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96b -> L97b
 user_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
@@ -857,8 +870,6 @@ user_L96b(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96b_null(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -867,8 +878,6 @@ user_L96b_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96b_uaf(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -881,8 +890,6 @@ user_L96b_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 user_L96b_getzero(self) ==
-    /\ pc[self] = "L96b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
@@ -893,11 +900,18 @@ user_L96b_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96b: one of its paths
+user_at_L96b(self) ==
+    /\ pc[self] = "L96b"
+    /\ fault.kind = "none"
+    /\ \/ user_L96b(self)
+       \/ user_L96b_null(self)
+       \/ user_L96b_uaf(self)
+       \/ user_L96b_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L136
 user_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -912,8 +926,6 @@ user_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -922,8 +934,6 @@ user_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -933,11 +943,17 @@ user_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97: one of its paths
+user_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ user_L97(self)
+       \/ user_L97_null(self)
+       \/ user_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97b -> L87
 user_L97b(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
@@ -952,8 +968,6 @@ user_L97b(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 user_L97b_null(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -962,8 +976,6 @@ user_L97b_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 user_L97b_uaf(self) ==
-    /\ pc[self] = "L97b"
-    /\ fault.kind = "none"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -973,11 +985,17 @@ user_L97b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L97b: one of its paths
+user_at_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ fault.kind = "none"
+    /\ \/ user_L97b(self)
+       \/ user_L97b_null(self)
+       \/ user_L97b_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -988,8 +1006,6 @@ user_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -998,8 +1014,6 @@ user_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1009,11 +1023,17 @@ user_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106: one of its paths
+user_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ user_L106(self)
+       \/ user_L106_null(self)
+       \/ user_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 user_L106b(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
@@ -1024,8 +1044,6 @@ user_L106b(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 user_L106b_null(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1034,8 +1052,6 @@ user_L106b_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 user_L106b_uaf(self) ==
-    /\ pc[self] = "L106b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1045,32 +1061,46 @@ user_L106b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L106b: one of its paths
+user_at_L106b(self) ==
+    /\ pc[self] = "L106b"
+    /\ fault.kind = "none"
+    /\ \/ user_L106b(self)
+       \/ user_L106b_null(self)
+       \/ user_L106b_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 user_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107: one of its paths
+user_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ user_L107(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107b -> L108b
 user_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108b"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107b: one of its paths
+user_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ user_L107b(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 user_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1086,8 +1116,6 @@ user_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L223
 user_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1109,8 +1137,6 @@ user_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67b
 user_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1127,8 +1153,6 @@ user_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1137,8 +1161,6 @@ user_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1151,8 +1173,6 @@ user_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1163,12 +1183,21 @@ user_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108: one of its paths
+user_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ user_L108_1(self)
+       \/ user_L108_2(self)
+       \/ user_L108_3(self)
+       \/ user_L108_null(self)
+       \/ user_L108_dfree(self)
+       \/ user_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L110b
 user_L108b_1(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1184,8 +1213,6 @@ user_L108b_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108b -> L129
 user_L108b_2(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1207,8 +1234,6 @@ user_L108b_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108b -> L67c
 user_L108b_3(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1225,8 +1250,6 @@ user_L108b_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 user_L108b_null(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1235,8 +1258,6 @@ user_L108b_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 user_L108b_dfree(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -1249,8 +1270,6 @@ user_L108b_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 user_L108b_underflow(self) ==
-    /\ pc[self] = "L108b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1261,11 +1280,20 @@ user_L108b_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108b: one of its paths
+user_at_L108b(self) ==
+    /\ pc[self] = "L108b"
+    /\ fault.kind = "none"
+    /\ \/ user_L108b_1(self)
+       \/ user_L108b_2(self)
+       \/ user_L108b_3(self)
+       \/ user_L108b_null(self)
+       \/ user_L108b_dfree(self)
+       \/ user_L108b_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 user_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1277,8 +1305,6 @@ user_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1287,8 +1313,6 @@ user_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1301,8 +1325,6 @@ user_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1310,11 +1332,18 @@ user_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110: one of its paths
+user_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ user_L110(self)
+       \/ user_L110_null(self)
+       \/ user_L110_uaf(self)
+       \/ user_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110b -> L111d
 user_L110b(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
@@ -1326,8 +1355,6 @@ user_L110b(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 user_L110b_null(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1336,8 +1363,6 @@ user_L110b_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 user_L110b_uaf(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1350,8 +1375,6 @@ user_L110b_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L110b_unlock(self) ==
-    /\ pc[self] = "L110b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
@@ -1359,51 +1382,74 @@ user_L110b_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L110b: one of its paths
+user_at_L110b(self) ==
+    /\ pc[self] = "L110b"
+    /\ fault.kind = "none"
+    /\ \/ user_L110b(self)
+       \/ user_L110b_null(self)
+       \/ user_L110b_uaf(self)
+       \/ user_L110b_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 user_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111: one of its paths
+user_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ user_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 user_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111b: one of its paths
+user_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ user_L111b(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111c -> L112b
 user_L111c(self) ==
-    /\ pc[self] = "L111c"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111c: one of its paths
+user_at_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ fault.kind = "none"
+    /\ user_L111c(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111d -> L111c
 user_L111d(self) ==
-    /\ pc[self] = "L111d"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111c"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111d: one of its paths
+user_at_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ fault.kind = "none"
+    /\ user_L111d(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L223
 user_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1422,8 +1468,6 @@ user_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1432,8 +1476,6 @@ user_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1443,11 +1485,17 @@ user_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112: one of its paths
+user_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ user_L112(self)
+       \/ user_L112_null(self)
+       \/ user_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112b -> L129
 user_L112b(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1466,8 +1514,6 @@ user_L112b(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 user_L112b_null(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1476,8 +1522,6 @@ user_L112b_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 user_L112b_uaf(self) ==
-    /\ pc[self] = "L112b"
-    /\ fault.kind = "none"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1487,12 +1531,18 @@ user_L112b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112b: one of its paths
+user_at_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ fault.kind = "none"
+    /\ \/ user_L112b(self)
+       \/ user_L112b_null(self)
+       \/ user_L112b_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118 -> L106
 user_L118_1(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1510,8 +1560,6 @@ user_L118_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118 -> L223
 user_L118_2(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1527,8 +1575,6 @@ user_L118_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118_null(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1537,8 +1583,6 @@ user_L118_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118_uaf(self) ==
-    /\ pc[self] = "L118"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1548,12 +1592,19 @@ user_L118_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118: one of its paths
+user_at_L118(self) ==
+    /\ pc[self] = "L118"
+    /\ fault.kind = "none"
+    /\ \/ user_L118_1(self)
+       \/ user_L118_2(self)
+       \/ user_L118_null(self)
+       \/ user_L118_uaf(self)
+
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
 \* L118b -> L106b
 user_L118b_1(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1571,8 +1622,6 @@ user_L118b_1(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* L118b -> L129
 user_L118b_2(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1588,8 +1637,6 @@ user_L118b_2(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
 user_L118b_null(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1598,8 +1645,6 @@ user_L118b_null(self) ==
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
 user_L118b_uaf(self) ==
-    /\ pc[self] = "L118b"
-    /\ fault.kind = "none"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1609,12 +1654,19 @@ user_L118b_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L118b: one of its paths
+user_at_L118b(self) ==
+    /\ pc[self] = "L118b"
+    /\ fault.kind = "none"
+    /\ \/ user_L118b_1(self)
+       \/ user_L118b_2(self)
+       \/ user_L118b_null(self)
+       \/ user_L118b_uaf(self)
+
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
 \* L127 -> L118b
 user_L127(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
@@ -1631,8 +1683,6 @@ user_L127(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: null_deref
 user_L127_null(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1641,8 +1691,6 @@ user_L127_null(self) ==
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: use_after_free
 user_L127_uaf(self) ==
-    /\ pc[self] = "L127"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1652,11 +1700,17 @@ user_L127_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L127: one of its paths
+user_at_L127(self) ==
+    /\ pc[self] = "L127"
+    /\ fault.kind = "none"
+    /\ \/ user_L127(self)
+       \/ user_L127_null(self)
+       \/ user_L127_uaf(self)
+
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* L129 -> L130
 user_L129(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
@@ -1667,8 +1721,6 @@ user_L129(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: null_deref
 user_L129_null(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1677,8 +1729,6 @@ user_L129_null(self) ==
 \* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: use_after_free
 user_L129_uaf(self) ==
-    /\ pc[self] = "L129"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1688,12 +1738,18 @@ user_L129_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L129: one of its paths
+user_at_L129(self) ==
+    /\ pc[self] = "L129"
+    /\ fault.kind = "none"
+    /\ \/ user_L129(self)
+       \/ user_L129_null(self)
+       \/ user_L129_uaf(self)
+
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L132
 user_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1706,8 +1762,6 @@ user_L130_1(self) ==
 \* specs/kernel/packet.ifl:131: if proto != 0 {
 \* L130 -> L136
 user_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ ~user_packet_do_bind_proto[self] # 0
     /\ packet_sock' = [packet_sock EXCEPT
@@ -1719,8 +1773,6 @@ user_L130_2(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: null_deref
 user_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1729,8 +1781,6 @@ user_L130_null(self) ==
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* fault: use_after_free
 user_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1740,12 +1790,19 @@ user_L130_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L130: one of its paths
+user_at_L130(self) ==
+    /\ pc[self] = "L130"
+    /\ fault.kind = "none"
+    /\ \/ user_L130_1(self)
+       \/ user_L130_2(self)
+       \/ user_L130_null(self)
+       \/ user_L130_uaf(self)
+
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* specs/kernel/packet.ifl:133: register_prot_hook(sk)
 \* L132 -> L94
 user_L132_1(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ dev_up
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                         ![self] = user_packet_do_bind_sk[self]]
@@ -1759,19 +1816,22 @@ user_L132_1(self) ==
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* L132 -> L136
 user_L132_2(self) ==
-    /\ pc[self] = "L132"
-    /\ fault.kind = "none"
     /\ ~dev_up
     /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L132: one of its paths
+user_at_L132(self) ==
+    /\ pc[self] = "L132"
+    /\ fault.kind = "none"
+    /\ \/ user_L132_1(self)
+       \/ user_L132_2(self)
+
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/seeds/packet_release/synchronize_net.ifl:25: packet_release(sock)
 \* L136 -> L218
 user_L136(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
@@ -1789,8 +1849,6 @@ user_L136(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: null_deref
 user_L136_null(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1799,8 +1857,6 @@ user_L136_null(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: use_after_free
 user_L136_uaf(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1813,19 +1869,24 @@ user_L136_uaf(self) ==
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L136_unlock(self) ==
-    /\ pc[self] = "L136"
-    /\ fault.kind = "none"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L136: one of its paths
+user_at_L136(self) ==
+    /\ pc[self] = "L136"
+    /\ fault.kind = "none"
+    /\ \/ user_L136(self)
+       \/ user_L136_null(self)
+       \/ user_L136_uaf(self)
+       \/ user_L136_unlock(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* L207 -> L226
 user_L207(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
@@ -1840,8 +1901,6 @@ user_L207(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 user_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1850,8 +1909,6 @@ user_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 user_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1861,12 +1918,18 @@ user_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L207: one of its paths
+user_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ user_L207(self)
+       \/ user_L207_null(self)
+       \/ user_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:218: sk = sock.sk
 \* specs/kernel/packet.ifl:219: if sk != null {
 \* L218 -> L220
 user_L218_1(self) ==
-    /\ pc[self] = "L218"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ socket[user_packet_release_sock[self]].sk # NULL
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
@@ -1884,8 +1947,6 @@ user_L218_1(self) ==
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
 \* L218 -> L321
 user_L218_2(self) ==
-    /\ pc[self] = "L218"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ ~socket[user_packet_release_sock[self]].sk # NULL
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
@@ -1901,8 +1962,6 @@ user_L218_2(self) ==
 \* specs/kernel/packet.ifl:218: sk = sock.sk
 \* fault: null_deref
 user_L218_null(self) ==
-    /\ pc[self] = "L218"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 218]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1911,8 +1970,6 @@ user_L218_null(self) ==
 \* specs/kernel/packet.ifl:218: sk = sock.sk
 \* fault: use_after_free
 user_L218_uaf(self) ==
-    /\ pc[self] = "L218"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] # NULL
     /\ socket[user_packet_release_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1922,22 +1979,33 @@ user_L218_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L218: one of its paths
+user_at_L218(self) ==
+    /\ pc[self] = "L218"
+    /\ fault.kind = "none"
+    /\ \/ user_L218_1(self)
+       \/ user_L218_2(self)
+       \/ user_L218_null(self)
+       \/ user_L218_uaf(self)
+
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
 \* L220 -> L221
 user_L220(self) ==
-    /\ pc[self] = "L220"
-    /\ fault.kind = "none"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L221"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L220: one of its paths
+user_at_L220(self) ==
+    /\ pc[self] = "L220"
+    /\ fault.kind = "none"
+    /\ user_L220(self)
+
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* specs/kernel/packet.ifl:222: unregister_prot_hook(sk, false)
 \* L221 -> L118
 user_L221(self) ==
-    /\ pc[self] = "L221"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = self]
@@ -1954,8 +2022,6 @@ user_L221(self) ==
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* fault: null_deref
 user_L221_null(self) ==
-    /\ pc[self] = "L221"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 221]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -1964,8 +2030,6 @@ user_L221_null(self) ==
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* fault: use_after_free
 user_L221_uaf(self) ==
-    /\ pc[self] = "L221"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1975,11 +2039,17 @@ user_L221_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L221: one of its paths
+user_at_L221(self) ==
+    /\ pc[self] = "L221"
+    /\ fault.kind = "none"
+    /\ \/ user_L221(self)
+       \/ user_L221_null(self)
+       \/ user_L221_uaf(self)
+
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
 \* L223 -> L224b
 user_L223(self) ==
-    /\ pc[self] = "L223"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
@@ -1990,8 +2060,6 @@ user_L223(self) ==
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
 \* fault: null_deref
 user_L223_null(self) ==
-    /\ pc[self] = "L223"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 223]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2000,8 +2068,6 @@ user_L223_null(self) ==
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
 \* fault: use_after_free
 user_L223_uaf(self) ==
-    /\ pc[self] = "L223"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2014,20 +2080,25 @@ user_L223_uaf(self) ==
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
 \* fault: bad_unlock
 user_L223_unlock(self) ==
-    /\ pc[self] = "L223"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 223]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L223: one of its paths
+user_at_L223(self) ==
+    /\ pc[self] = "L223"
+    /\ fault.kind = "none"
+    /\ \/ user_L223(self)
+       \/ user_L223_null(self)
+       \/ user_L223_uaf(self)
+       \/ user_L223_unlock(self)
+
 \* specs/kernel/packet.ifl:224: synchronize_net()
 \* specs/kernel/packet.ifl:225: sock_orphan(sk)
 \* L224 -> L207
 user_L224(self) ==
-    /\ pc[self] = "L224"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L207"]
@@ -2038,21 +2109,29 @@ user_L224(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_locals>>
 
+\* a user thread at L224: one of its paths
+user_at_L224(self) ==
+    /\ pc[self] = "L224"
+    /\ fault.kind = "none"
+    /\ user_L224(self)
+
 \* specs/kernel/packet.ifl:224: synchronize_net()
 \* L224b -> L224
 user_L224b(self) ==
-    /\ pc[self] = "L224b"
-    /\ fault.kind = "none"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L224"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L224b: one of its paths
+user_at_L224b(self) ==
+    /\ pc[self] = "L224b"
+    /\ fault.kind = "none"
+    /\ user_L224b(self)
+
 \* specs/kernel/packet.ifl:226: sock.sk = null
 \* L226 -> L227
 user_L226(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L227"]
@@ -2062,8 +2141,6 @@ user_L226(self) ==
 \* specs/kernel/packet.ifl:226: sock.sk = null
 \* fault: null_deref
 user_L226_null(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2072,8 +2149,6 @@ user_L226_null(self) ==
 \* specs/kernel/packet.ifl:226: sock.sk = null
 \* fault: use_after_free
 user_L226_uaf(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ user_packet_release_sock[self] # NULL
     /\ socket[user_packet_release_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2083,11 +2158,17 @@ user_L226_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L226: one of its paths
+user_at_L226(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ \/ user_L226(self)
+       \/ user_L226_null(self)
+       \/ user_L226_uaf(self)
+
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* L227 -> L228
 user_L227(self) ==
-    /\ pc[self] = "L227"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L228"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2096,8 +2177,6 @@ user_L227(self) ==
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 user_L227_null(self) ==
-    /\ pc[self] = "L227"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 227]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2106,8 +2185,6 @@ user_L227_null(self) ==
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 user_L227_uaf(self) ==
-    /\ pc[self] = "L227"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2117,12 +2194,18 @@ user_L227_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L227: one of its paths
+user_at_L227(self) ==
+    /\ pc[self] = "L227"
+    /\ fault.kind = "none"
+    /\ \/ user_L227(self)
+       \/ user_L227_null(self)
+       \/ user_L227_uaf(self)
+
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
 \* L228 -> L321
 user_L228_1(self) ==
-    /\ pc[self] = "L228"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt > 1
     /\ packet_sock' = [packet_sock EXCEPT
@@ -2141,8 +2224,6 @@ user_L228_1(self) ==
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* L228 -> L67
 user_L228_2(self) ==
-    /\ pc[self] = "L228"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
@@ -2158,8 +2239,6 @@ user_L228_2(self) ==
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: null_deref
 user_L228_null(self) ==
-    /\ pc[self] = "L228"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 228]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2168,8 +2247,6 @@ user_L228_null(self) ==
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: double_free
 user_L228_dfree(self) ==
-    /\ pc[self] = "L228"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2182,8 +2259,6 @@ user_L228_dfree(self) ==
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: refcount_underflow
 user_L228_underflow(self) ==
-    /\ pc[self] = "L228"
-    /\ fault.kind = "none"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -2193,11 +2268,19 @@ user_L228_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L228: one of its paths
+user_at_L228(self) ==
+    /\ pc[self] = "L228"
+    /\ fault.kind = "none"
+    /\ \/ user_L228_1(self)
+       \/ user_L228_2(self)
+       \/ user_L228_null(self)
+       \/ user_L228_dfree(self)
+       \/ user_L228_underflow(self)
+
 \* specs/kernel/packet.ifl:321: free sock
 \* L321 -> L27
 user_L321(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2226,8 +2309,6 @@ user_L321(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
 user_L321_null(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2236,8 +2317,6 @@ user_L321_null(self) ==
 \* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
 user_L321_dfree(self) ==
-    /\ pc[self] = "L321"
-    /\ fault.kind = "none"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
@@ -2247,152 +2326,63 @@ user_L321_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L321: one of its paths
+user_at_L321(self) ==
+    /\ pc[self] = "L321"
+    /\ fault.kind = "none"
+    /\ \/ user_L321(self)
+       \/ user_L321_null(self)
+       \/ user_L321_dfree(self)
+
 \* any step of a user thread
 user_step(self) ==
-    \/ user_L22(self)
-    \/ user_L22_bound(self)
-    \/ user_L27(self)
-    \/ user_L27_locked(self)
-    \/ user_L67(self)
-    \/ user_L67_null(self)
-    \/ user_L67_uaf(self)
-    \/ user_L67_assert(self)
-    \/ user_L67_dfree(self)
-    \/ user_L67b_1(self)
-    \/ user_L67b_2(self)
-    \/ user_L67b_null(self)
-    \/ user_L67b_uaf(self)
-    \/ user_L67b_assert(self)
-    \/ user_L67b_dfree(self)
-    \/ user_L67c_1(self)
-    \/ user_L67c_2(self)
-    \/ user_L67c_null(self)
-    \/ user_L67c_uaf(self)
-    \/ user_L67c_assert(self)
-    \/ user_L67c_dfree(self)
-    \/ user_L80_1(self)
-    \/ user_L80_2(self)
-    \/ user_L80_bound(self)
-    \/ user_L80_null(self)
-    \/ user_L80_uaf(self)
-    \/ user_L87(self)
-    \/ user_L94_1(self)
-    \/ user_L94_2(self)
-    \/ user_L94_null(self)
-    \/ user_L94_uaf(self)
-    \/ user_L94b_1(self)
-    \/ user_L94b_2(self)
-    \/ user_L94b_null(self)
-    \/ user_L94b_uaf(self)
-    \/ user_L95(self)
-    \/ user_L95b(self)
-    \/ user_L96(self)
-    \/ user_L96_null(self)
-    \/ user_L96_uaf(self)
-    \/ user_L96_getzero(self)
-    \/ user_L96b(self)
-    \/ user_L96b_null(self)
-    \/ user_L96b_uaf(self)
-    \/ user_L96b_getzero(self)
-    \/ user_L97(self)
-    \/ user_L97_null(self)
-    \/ user_L97_uaf(self)
-    \/ user_L97b(self)
-    \/ user_L97b_null(self)
-    \/ user_L97b_uaf(self)
-    \/ user_L106(self)
-    \/ user_L106_null(self)
-    \/ user_L106_uaf(self)
-    \/ user_L106b(self)
-    \/ user_L106b_null(self)
-    \/ user_L106b_uaf(self)
-    \/ user_L107(self)
-    \/ user_L107b(self)
-    \/ user_L108_1(self)
-    \/ user_L108_2(self)
-    \/ user_L108_3(self)
-    \/ user_L108_null(self)
-    \/ user_L108_dfree(self)
-    \/ user_L108_underflow(self)
-    \/ user_L108b_1(self)
-    \/ user_L108b_2(self)
-    \/ user_L108b_3(self)
-    \/ user_L108b_null(self)
-    \/ user_L108b_dfree(self)
-    \/ user_L108b_underflow(self)
-    \/ user_L110(self)
-    \/ user_L110_null(self)
-    \/ user_L110_uaf(self)
-    \/ user_L110_unlock(self)
-    \/ user_L110b(self)
-    \/ user_L110b_null(self)
-    \/ user_L110b_uaf(self)
-    \/ user_L110b_unlock(self)
-    \/ user_L111(self)
-    \/ user_L111b(self)
-    \/ user_L111c(self)
-    \/ user_L111d(self)
-    \/ user_L112(self)
-    \/ user_L112_null(self)
-    \/ user_L112_uaf(self)
-    \/ user_L112b(self)
-    \/ user_L112b_null(self)
-    \/ user_L112b_uaf(self)
-    \/ user_L118_1(self)
-    \/ user_L118_2(self)
-    \/ user_L118_null(self)
-    \/ user_L118_uaf(self)
-    \/ user_L118b_1(self)
-    \/ user_L118b_2(self)
-    \/ user_L118b_null(self)
-    \/ user_L118b_uaf(self)
-    \/ user_L127(self)
-    \/ user_L127_null(self)
-    \/ user_L127_uaf(self)
-    \/ user_L129(self)
-    \/ user_L129_null(self)
-    \/ user_L129_uaf(self)
-    \/ user_L130_1(self)
-    \/ user_L130_2(self)
-    \/ user_L130_null(self)
-    \/ user_L130_uaf(self)
-    \/ user_L132_1(self)
-    \/ user_L132_2(self)
-    \/ user_L136(self)
-    \/ user_L136_null(self)
-    \/ user_L136_uaf(self)
-    \/ user_L136_unlock(self)
-    \/ user_L207(self)
-    \/ user_L207_null(self)
-    \/ user_L207_uaf(self)
-    \/ user_L218_1(self)
-    \/ user_L218_2(self)
-    \/ user_L218_null(self)
-    \/ user_L218_uaf(self)
-    \/ user_L220(self)
-    \/ user_L221(self)
-    \/ user_L221_null(self)
-    \/ user_L221_uaf(self)
-    \/ user_L223(self)
-    \/ user_L223_null(self)
-    \/ user_L223_uaf(self)
-    \/ user_L223_unlock(self)
-    \/ user_L224(self)
-    \/ user_L224b(self)
-    \/ user_L226(self)
-    \/ user_L226_null(self)
-    \/ user_L226_uaf(self)
-    \/ user_L227(self)
-    \/ user_L227_null(self)
-    \/ user_L227_uaf(self)
-    \/ user_L228_1(self)
-    \/ user_L228_2(self)
-    \/ user_L228_null(self)
-    \/ user_L228_dfree(self)
-    \/ user_L228_underflow(self)
-    \/ user_L321(self)
-    \/ user_L321_null(self)
-    \/ user_L321_dfree(self)
+    \/ user_at_L22(self)
+    \/ user_at_L27(self)
+    \/ user_at_L67(self)
+    \/ user_at_L67b(self)
+    \/ user_at_L67c(self)
+    \/ user_at_L80(self)
+    \/ user_at_L87(self)
+    \/ user_at_L94(self)
+    \/ user_at_L94b(self)
+    \/ user_at_L95(self)
+    \/ user_at_L95b(self)
+    \/ user_at_L96(self)
+    \/ user_at_L96b(self)
+    \/ user_at_L97(self)
+    \/ user_at_L97b(self)
+    \/ user_at_L106(self)
+    \/ user_at_L106b(self)
+    \/ user_at_L107(self)
+    \/ user_at_L107b(self)
+    \/ user_at_L108(self)
+    \/ user_at_L108b(self)
+    \/ user_at_L110(self)
+    \/ user_at_L110b(self)
+    \/ user_at_L111(self)
+    \/ user_at_L111b(self)
+    \/ user_at_L111c(self)
+    \/ user_at_L111d(self)
+    \/ user_at_L112(self)
+    \/ user_at_L112b(self)
+    \/ user_at_L118(self)
+    \/ user_at_L118b(self)
+    \/ user_at_L127(self)
+    \/ user_at_L129(self)
+    \/ user_at_L130(self)
+    \/ user_at_L132(self)
+    \/ user_at_L136(self)
+    \/ user_at_L207(self)
+    \/ user_at_L218(self)
+    \/ user_at_L220(self)
+    \/ user_at_L221(self)
+    \/ user_at_L223(self)
+    \/ user_at_L224(self)
+    \/ user_at_L224b(self)
+    \/ user_at_L226(self)
+    \/ user_at_L227(self)
+    \/ user_at_L228(self)
+    \/ user_at_L321(self)
 
 --------------------------------------------------------------------------------
 
@@ -2400,8 +2390,6 @@ user_step(self) ==
 
 \* L32 -> Done
 netdev_L32(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2411,8 +2399,6 @@ netdev_L32(self) ==
 \* examples/seeds/packet_release/synchronize_net.ifl:32: }
 \* fault: exit_locked
 netdev_L32_locked(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 32]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2421,21 +2407,25 @@ netdev_L32_locked(self) ==
 \* examples/seeds/packet_release/synchronize_net.ifl:32: }
 \* fault: rcu_exit_locked
 netdev_L32_rcu_open(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 32]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L32: one of its paths
+netdev_at_L32(self) ==
+    /\ pc[self] = "L32"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L32(self)
+       \/ netdev_L32_locked(self)
+       \/ netdev_L32_rcu_open(self)
+
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L110
 netdev_L67_1(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2453,8 +2443,6 @@ netdev_L67_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L67 -> L184
 netdev_L67_2(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2472,8 +2460,6 @@ netdev_L67_2(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 netdev_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2482,8 +2468,6 @@ netdev_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 netdev_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL
     /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2496,8 +2480,6 @@ netdev_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 netdev_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[netdev_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -2508,8 +2490,6 @@ netdev_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 netdev_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
     /\ packet_sock[netdev_sk_free_sk[self]].dead
     /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
@@ -2520,11 +2500,20 @@ netdev_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L67: one of its paths
+netdev_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L67_1(self)
+       \/ netdev_L67_2(self)
+       \/ netdev_L67_null(self)
+       \/ netdev_L67_uaf(self)
+       \/ netdev_L67_assert(self)
+       \/ netdev_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
 netdev_L94_1(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2535,8 +2524,6 @@ netdev_L94_1(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L184
 netdev_L94_2(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
@@ -2550,8 +2537,6 @@ netdev_L94_2(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
 netdev_L94_null(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2560,8 +2545,6 @@ netdev_L94_null(self) ==
 \* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
 netdev_L94_uaf(self) ==
-    /\ pc[self] = "L94"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2571,21 +2554,32 @@ netdev_L94_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L94: one of its paths
+netdev_at_L94(self) ==
+    /\ pc[self] = "L94"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L94_1(self)
+       \/ netdev_L94_2(self)
+       \/ netdev_L94_null(self)
+       \/ netdev_L94_uaf(self)
+
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
-    /\ pc[self] = "L95"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L95: one of its paths
+netdev_at_L95(self) ==
+    /\ pc[self] = "L95"
+    /\ fault.kind = "none"
+    /\ netdev_L95(self)
+
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* L96 -> L97
 netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
@@ -2599,8 +2593,6 @@ netdev_L96(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2609,8 +2601,6 @@ netdev_L96_null(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2623,8 +2613,6 @@ netdev_L96_uaf(self) ==
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: get_zero
 netdev_L96_getzero(self) ==
-    /\ pc[self] = "L96"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
@@ -2635,11 +2623,18 @@ netdev_L96_getzero(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: one of its paths
+netdev_at_L96(self) ==
+    /\ pc[self] = "L96"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L96(self)
+       \/ netdev_L96_null(self)
+       \/ netdev_L96_uaf(self)
+       \/ netdev_L96_getzero(self)
+
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* L97 -> L184
 netdev_L97(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
@@ -2653,8 +2648,6 @@ netdev_L97(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
 netdev_L97_null(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2663,8 +2656,6 @@ netdev_L97_null(self) ==
 \* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
 netdev_L97_uaf(self) ==
-    /\ pc[self] = "L97"
-    /\ fault.kind = "none"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2674,11 +2665,17 @@ netdev_L97_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L97: one of its paths
+netdev_at_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L97(self)
+       \/ netdev_L97_null(self)
+       \/ netdev_L97_uaf(self)
+
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
@@ -2689,8 +2686,6 @@ netdev_L106(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: null_deref
 netdev_L106_null(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2699,8 +2694,6 @@ netdev_L106_null(self) ==
 \* specs/kernel/packet.ifl:106: sk.running = false
 \* fault: use_after_free
 netdev_L106_uaf(self) ==
-    /\ pc[self] = "L106"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2710,22 +2703,32 @@ netdev_L106_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L106: one of its paths
+netdev_at_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L106(self)
+       \/ netdev_L106_null(self)
+       \/ netdev_L106_uaf(self)
+
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 \* L107 -> L108
 netdev_L107(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L107: one of its paths
+netdev_at_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ netdev_L107(self)
+
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L110
 netdev_L108_1(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2741,8 +2744,6 @@ netdev_L108_1(self) ==
 \* specs/kernel/packet.ifl:109: if sync {
 \* L108 -> L184
 netdev_L108_2(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2761,8 +2762,6 @@ netdev_L108_2(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* L108 -> L67
 netdev_L108_3(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2778,8 +2777,6 @@ netdev_L108_3(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
 netdev_L108_null(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2788,8 +2785,6 @@ netdev_L108_null(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: double_free
 netdev_L108_dfree(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -2802,8 +2797,6 @@ netdev_L108_dfree(self) ==
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
 netdev_L108_underflow(self) ==
-    /\ pc[self] = "L108"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -2814,11 +2807,20 @@ netdev_L108_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: one of its paths
+netdev_at_L108(self) ==
+    /\ pc[self] = "L108"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L108_1(self)
+       \/ netdev_L108_2(self)
+       \/ netdev_L108_3(self)
+       \/ netdev_L108_null(self)
+       \/ netdev_L108_dfree(self)
+       \/ netdev_L108_underflow(self)
+
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* L110 -> L111b
 netdev_L110(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
@@ -2831,8 +2833,6 @@ netdev_L110(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L110_null(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2841,8 +2841,6 @@ netdev_L110_null(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L110_uaf(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2855,8 +2853,6 @@ netdev_L110_uaf(self) ==
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L110_unlock(self) ==
-    /\ pc[self] = "L110"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
@@ -2864,21 +2860,32 @@ netdev_L110_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L110: one of its paths
+netdev_at_L110(self) ==
+    /\ pc[self] = "L110"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L110(self)
+       \/ netdev_L110_null(self)
+       \/ netdev_L110_uaf(self)
+       \/ netdev_L110_unlock(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111 -> L112
 netdev_L111(self) ==
-    /\ pc[self] = "L111"
-    /\ fault.kind = "none"
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111: one of its paths
+netdev_at_L111(self) ==
+    /\ pc[self] = "L111"
+    /\ fault.kind = "none"
+    /\ netdev_L111(self)
+
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* L111b -> L111
 netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
     /\ pc' = [pc EXCEPT ![self] = "L111"]
@@ -2888,18 +2895,21 @@ netdev_L111b(self) ==
 \* specs/kernel/packet.ifl:111: synchronize_net()
 \* fault: rcu_sleep
 netdev_L111b_rcu_sleep(self) ==
-    /\ pc[self] = "L111b"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 0
     /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L111b: one of its paths
+netdev_at_L111b(self) ==
+    /\ pc[self] = "L111b"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L111b(self)
+       \/ netdev_L111b_rcu_sleep(self)
+
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* L112 -> L184
 netdev_L112(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -2916,8 +2926,6 @@ netdev_L112(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
 netdev_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -2926,8 +2934,6 @@ netdev_L112_null(self) ==
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2937,22 +2943,32 @@ netdev_L112_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L112: one of its paths
+netdev_at_L112(self) ==
+    /\ pc[self] = "L112"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L112(self)
+       \/ netdev_L112_null(self)
+       \/ netdev_L112_uaf(self)
+
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
 \* L171 -> L172b
 netdev_L171(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L171: one of its paths
+netdev_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ netdev_L171(self)
+
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L32
 netdev_L172_1(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2971,8 +2987,6 @@ netdev_L172_1(self) ==
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* L172 -> L32
 netdev_L172_2(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -2993,46 +3007,40 @@ netdev_L172_2(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L174
 netdev_L172_3(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L174"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L174"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* L172 -> L172
 netdev_L172_4(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-         /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-         /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                       {next_sk}]
-         /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-         /\ pc' = [pc EXCEPT ![self] = "L172"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                        netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                        netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                    {next_sk}]
+      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
+      /\ pc' = [pc EXCEPT ![self] = "L172"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
+                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 netdev_L172_rcu_unlock(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
@@ -3043,36 +3051,40 @@ netdev_L172_rcu_unlock(self) ==
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
 netdev_L172_null(self) ==
-    /\ pc[self] = "L172"
-    /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
 netdev_L172_uaf(self) ==
+    \E next_sk \in netdev_rest_172_3[self] :
+      /\ netdev_rest_172_3[self] # {}
+      /\ next_sk # NULL
+      /\ packet_sock[next_sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
+      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a netdev thread at L172: one of its paths
+netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \E next_sk \in netdev_rest_172_3[self] :
-         /\ netdev_rest_172_3[self] # {}
-         /\ next_sk # NULL
-         /\ packet_sock[next_sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-         /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                        rcu_cb_locals>>
+    /\ \/ netdev_L172_1(self)
+       \/ netdev_L172_2(self)
+       \/ netdev_L172_3(self)
+       \/ netdev_L172_4(self)
+       \/ netdev_L172_rcu_unlock(self)
+       \/ netdev_L172_null(self)
+       \/ netdev_L172_uaf(self)
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* L172b -> L172
 netdev_L172b(self) ==
-    /\ pc[self] = "L172b"
-    /\ fault.kind = "none"
     /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
     /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3080,12 +3092,16 @@ netdev_L172b(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172b: one of its paths
+netdev_at_L172b(self) ==
+    /\ pc[self] = "L172b"
+    /\ fault.kind = "none"
+    /\ netdev_L172b(self)
+
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L176
 netdev_L174_1(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3099,8 +3115,6 @@ netdev_L174_1(self) ==
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
 \* L174 -> L180
 netdev_L174_2(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
@@ -3113,8 +3127,6 @@ netdev_L174_2(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
 netdev_L174_null(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3123,8 +3135,6 @@ netdev_L174_null(self) ==
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
 netdev_L174_uaf(self) ==
-    /\ pc[self] = "L174"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3134,12 +3144,19 @@ netdev_L174_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: one of its paths
+netdev_at_L174(self) ==
+    /\ pc[self] = "L174"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L174_1(self)
+       \/ netdev_L174_2(self)
+       \/ netdev_L174_null(self)
+       \/ netdev_L174_uaf(self)
+
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
 \* L176 -> L106
 netdev_L176_1(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3156,8 +3173,6 @@ netdev_L176_1(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* L176 -> L184
 netdev_L176_2(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3168,8 +3183,6 @@ netdev_L176_2(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
 netdev_L176_null(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3178,8 +3191,6 @@ netdev_L176_null(self) ==
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
 netdev_L176_uaf(self) ==
-    /\ pc[self] = "L176"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3189,12 +3200,19 @@ netdev_L176_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L176: one of its paths
+netdev_at_L176(self) ==
+    /\ pc[self] = "L176"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L176_1(self)
+       \/ netdev_L176_2(self)
+       \/ netdev_L176_null(self)
+       \/ netdev_L176_uaf(self)
+
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
 \* L180 -> L94
 netdev_L180_1(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3209,8 +3227,6 @@ netdev_L180_1(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* L180 -> L184
 netdev_L180_2(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
@@ -3221,8 +3237,6 @@ netdev_L180_2(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
 netdev_L180_null(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3231,8 +3245,6 @@ netdev_L180_null(self) ==
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
 netdev_L180_uaf(self) ==
-    /\ pc[self] = "L180"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3242,11 +3254,18 @@ netdev_L180_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L180: one of its paths
+netdev_at_L180(self) ==
+    /\ pc[self] = "L180"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L180_1(self)
+       \/ netdev_L180_2(self)
+       \/ netdev_L180_null(self)
+       \/ netdev_L180_uaf(self)
+
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* L184 -> L172
 netdev_L184(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
@@ -3258,8 +3277,6 @@ netdev_L184(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
 netdev_L184_null(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3268,8 +3285,6 @@ netdev_L184_null(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
 netdev_L184_uaf(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3282,8 +3297,6 @@ netdev_L184_uaf(self) ==
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
 netdev_L184_unlock(self) ==
-    /\ pc[self] = "L184"
-    /\ fault.kind = "none"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
@@ -3291,12 +3304,19 @@ netdev_L184_unlock(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L184: one of its paths
+netdev_at_L184(self) ==
+    /\ pc[self] = "L184"
+    /\ fault.kind = "none"
+    /\ \/ netdev_L184(self)
+       \/ netdev_L184_null(self)
+       \/ netdev_L184_uaf(self)
+       \/ netdev_L184_unlock(self)
+
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
 \* L192 -> L171
 netdev_L192(self) ==
-    /\ pc[self] = "L192"
-    /\ fault.kind = "none"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -3305,75 +3325,35 @@ netdev_L192(self) ==
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L192: one of its paths
+netdev_at_L192(self) ==
+    /\ pc[self] = "L192"
+    /\ fault.kind = "none"
+    /\ netdev_L192(self)
+
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L32(self)
-    \/ netdev_L32_locked(self)
-    \/ netdev_L32_rcu_open(self)
-    \/ netdev_L67_1(self)
-    \/ netdev_L67_2(self)
-    \/ netdev_L67_null(self)
-    \/ netdev_L67_uaf(self)
-    \/ netdev_L67_assert(self)
-    \/ netdev_L67_dfree(self)
-    \/ netdev_L94_1(self)
-    \/ netdev_L94_2(self)
-    \/ netdev_L94_null(self)
-    \/ netdev_L94_uaf(self)
-    \/ netdev_L95(self)
-    \/ netdev_L96(self)
-    \/ netdev_L96_null(self)
-    \/ netdev_L96_uaf(self)
-    \/ netdev_L96_getzero(self)
-    \/ netdev_L97(self)
-    \/ netdev_L97_null(self)
-    \/ netdev_L97_uaf(self)
-    \/ netdev_L106(self)
-    \/ netdev_L106_null(self)
-    \/ netdev_L106_uaf(self)
-    \/ netdev_L107(self)
-    \/ netdev_L108_1(self)
-    \/ netdev_L108_2(self)
-    \/ netdev_L108_3(self)
-    \/ netdev_L108_null(self)
-    \/ netdev_L108_dfree(self)
-    \/ netdev_L108_underflow(self)
-    \/ netdev_L110(self)
-    \/ netdev_L110_null(self)
-    \/ netdev_L110_uaf(self)
-    \/ netdev_L110_unlock(self)
-    \/ netdev_L111(self)
-    \/ netdev_L111b(self)
-    \/ netdev_L111b_rcu_sleep(self)
-    \/ netdev_L112(self)
-    \/ netdev_L112_null(self)
-    \/ netdev_L112_uaf(self)
-    \/ netdev_L171(self)
-    \/ netdev_L172_1(self)
-    \/ netdev_L172_2(self)
-    \/ netdev_L172_3(self)
-    \/ netdev_L172_4(self)
-    \/ netdev_L172_rcu_unlock(self)
-    \/ netdev_L172_null(self)
-    \/ netdev_L172_uaf(self)
-    \/ netdev_L172b(self)
-    \/ netdev_L174_1(self)
-    \/ netdev_L174_2(self)
-    \/ netdev_L174_null(self)
-    \/ netdev_L174_uaf(self)
-    \/ netdev_L176_1(self)
-    \/ netdev_L176_2(self)
-    \/ netdev_L176_null(self)
-    \/ netdev_L176_uaf(self)
-    \/ netdev_L180_1(self)
-    \/ netdev_L180_2(self)
-    \/ netdev_L180_null(self)
-    \/ netdev_L180_uaf(self)
-    \/ netdev_L184(self)
-    \/ netdev_L184_null(self)
-    \/ netdev_L184_uaf(self)
-    \/ netdev_L184_unlock(self)
-    \/ netdev_L192(self)
+    \/ netdev_at_L32(self)
+    \/ netdev_at_L67(self)
+    \/ netdev_at_L94(self)
+    \/ netdev_at_L95(self)
+    \/ netdev_at_L96(self)
+    \/ netdev_at_L97(self)
+    \/ netdev_at_L106(self)
+    \/ netdev_at_L107(self)
+    \/ netdev_at_L108(self)
+    \/ netdev_at_L110(self)
+    \/ netdev_at_L111(self)
+    \/ netdev_at_L111b(self)
+    \/ netdev_at_L112(self)
+    \/ netdev_at_L171(self)
+    \/ netdev_at_L172(self)
+    \/ netdev_at_L172b(self)
+    \/ netdev_at_L174(self)
+    \/ netdev_at_L176(self)
+    \/ netdev_at_L180(self)
+    \/ netdev_at_L184(self)
+    \/ netdev_at_L192(self)
 
 --------------------------------------------------------------------------------
 
@@ -3382,18 +3362,20 @@ netdev_step(self) ==
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
 \* L36 -> L155
 rx_L36(self) ==
-    /\ pc[self] = "L36"
-    /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L155"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L36: one of its paths
+rx_at_L36(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ rx_L36(self)
+
 \* specs/kernel/packet.ifl:146: touch sk
 \* L146 -> L159
 rx_L146(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
     /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -3404,8 +3386,6 @@ rx_L146(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: null_deref
 rx_L146_null(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 146]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3414,8 +3394,6 @@ rx_L146_null(self) ==
 \* specs/kernel/packet.ifl:146: touch sk
 \* fault: use_after_free
 rx_L146_uaf(self) ==
-    /\ pc[self] = "L146"
-    /\ fault.kind = "none"
     /\ rx_packet_rcv_sk[self] # NULL
     /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3425,12 +3403,18 @@ rx_L146_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L146: one of its paths
+rx_at_L146(self) ==
+    /\ pc[self] = "L146"
+    /\ fault.kind = "none"
+    /\ \/ rx_L146(self)
+       \/ rx_L146_null(self)
+       \/ rx_L146_uaf(self)
+
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_1(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
     /\ ptype_all = {}
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L159"]
@@ -3443,35 +3427,37 @@ rx_L155_1(self) ==
 \* specs/kernel/packet.ifl:157: packet_rcv(pt)
 \* L155 -> L146
 rx_L155_2(self) ==
-    /\ pc[self] = "L155"
-    /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L146"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    \E picked \in ptype_all :
+      /\ picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L146"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* L155 -> L159
 rx_L155_3(self) ==
+    \E picked \in ptype_all :
+      /\ ~picked # NULL
+      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+      /\ pc' = [pc EXCEPT ![self] = "L159"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                     rcu_cb_locals>>
+
+\* a rx thread at L155: one of its paths
+rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
-    /\ \E picked \in ptype_all :
-         /\ ~picked # NULL
-         /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-         /\ pc' = [pc EXCEPT ![self] = "L159"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                        rcu_cb_locals>>
+    /\ \/ rx_L155_1(self)
+       \/ rx_L155_2(self)
+       \/ rx_L155_3(self)
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L36
 rx_L159_1(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
@@ -3482,8 +3468,6 @@ rx_L159_1(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* L159 -> L36
 rx_L159_2(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -3496,25 +3480,25 @@ rx_L159_2(self) ==
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 \* fault: bad_rcu_unlock
 rx_L159_rcu_unlock(self) ==
-    /\ pc[self] = "L159"
-    /\ fault.kind = "none"
     /\ rcu_depth[self] = 0
     /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 159]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rx thread at L159: one of its paths
+rx_at_L159(self) ==
+    /\ pc[self] = "L159"
+    /\ fault.kind = "none"
+    /\ \/ rx_L159_1(self)
+       \/ rx_L159_2(self)
+       \/ rx_L159_rcu_unlock(self)
+
 \* any step of a rx thread
 rx_step(self) ==
-    \/ rx_L36(self)
-    \/ rx_L146(self)
-    \/ rx_L146_null(self)
-    \/ rx_L146_uaf(self)
-    \/ rx_L155_1(self)
-    \/ rx_L155_2(self)
-    \/ rx_L155_3(self)
-    \/ rx_L159_1(self)
-    \/ rx_L159_2(self)
-    \/ rx_L159_rcu_unlock(self)
+    \/ rx_at_L36(self)
+    \/ rx_at_L146(self)
+    \/ rx_at_L155(self)
+    \/ rx_at_L159(self)
 
 --------------------------------------------------------------------------------
 
@@ -3524,8 +3508,6 @@ rx_step(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* L67 -> L268b
 rcu_cb_L67(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
@@ -3544,8 +3526,6 @@ rcu_cb_L67(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: null_deref
 rcu_cb_L67_null(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3554,8 +3534,6 @@ rcu_cb_L67_null(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: use_after_free
 rcu_cb_L67_uaf(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3568,8 +3546,6 @@ rcu_cb_L67_uaf(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* fault: assertion
 rcu_cb_L67_assert(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
@@ -3580,8 +3556,6 @@ rcu_cb_L67_assert(self) ==
 \* specs/kernel/packet.ifl:68: free sk
 \* fault: double_free
 rcu_cb_L67_dfree(self) ==
-    /\ pc[self] = "L67"
-    /\ fault.kind = "none"
     /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
     /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
@@ -3592,12 +3566,20 @@ rcu_cb_L67_dfree(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L67: one of its paths
+rcu_cb_at_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L67(self)
+       \/ rcu_cb_L67_null(self)
+       \/ rcu_cb_L67_uaf(self)
+       \/ rcu_cb_L67_assert(self)
+       \/ rcu_cb_L67_dfree(self)
+
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L261
 rcu_cb_L207_1(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3611,8 +3593,6 @@ rcu_cb_L207_1(self) ==
 \* specs/kernel/packet.ifl:260: if nullify {
 \* L207 -> L263
 rcu_cb_L207_2(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
@@ -3625,8 +3605,6 @@ rcu_cb_L207_2(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
 rcu_cb_L207_null(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3635,8 +3613,6 @@ rcu_cb_L207_null(self) ==
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
 rcu_cb_L207_uaf(self) ==
-    /\ pc[self] = "L207"
-    /\ fault.kind = "none"
     /\ rcu_cb_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3646,11 +3622,18 @@ rcu_cb_L207_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L207: one of its paths
+rcu_cb_at_L207(self) ==
+    /\ pc[self] = "L207"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L207_1(self)
+       \/ rcu_cb_L207_2(self)
+       \/ rcu_cb_L207_null(self)
+       \/ rcu_cb_L207_uaf(self)
+
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* L261 -> L263
 rcu_cb_L261(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
@@ -3661,8 +3644,6 @@ rcu_cb_L261(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
 rcu_cb_L261_null(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3671,8 +3652,6 @@ rcu_cb_L261_null(self) ==
 \* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
 rcu_cb_L261_uaf(self) ==
-    /\ pc[self] = "L261"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3682,11 +3661,17 @@ rcu_cb_L261_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L261: one of its paths
+rcu_cb_at_L261(self) ==
+    /\ pc[self] = "L261"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L261(self)
+       \/ rcu_cb_L261_null(self)
+       \/ rcu_cb_L261_uaf(self)
+
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* L263 -> L264
 rcu_cb_L263(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L264"]
@@ -3696,8 +3681,6 @@ rcu_cb_L263(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
 rcu_cb_L263_null(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3706,8 +3689,6 @@ rcu_cb_L263_null(self) ==
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
 rcu_cb_L263_uaf(self) ==
-    /\ pc[self] = "L263"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3717,11 +3698,17 @@ rcu_cb_L263_uaf(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L263: one of its paths
+rcu_cb_at_L263(self) ==
+    /\ pc[self] = "L263"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L263(self)
+       \/ rcu_cb_L263_null(self)
+       \/ rcu_cb_L263_uaf(self)
+
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L268b
 rcu_cb_L264_1(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
@@ -3742,8 +3729,6 @@ rcu_cb_L264_1(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* L264 -> L67
 rcu_cb_L264_2(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
@@ -3758,8 +3743,6 @@ rcu_cb_L264_2(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
 rcu_cb_L264_null(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
@@ -3768,8 +3751,6 @@ rcu_cb_L264_null(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: double_free
 rcu_cb_L264_dfree(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3782,8 +3763,6 @@ rcu_cb_L264_dfree(self) ==
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
 rcu_cb_L264_underflow(self) ==
-    /\ pc[self] = "L264"
-    /\ fault.kind = "none"
     /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
@@ -3794,64 +3773,67 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L264: one of its paths
+rcu_cb_at_L264(self) ==
+    /\ pc[self] = "L264"
+    /\ fault.kind = "none"
+    /\ \/ rcu_cb_L264_1(self)
+       \/ rcu_cb_L264_2(self)
+       \/ rcu_cb_L264_null(self)
+       \/ rcu_cb_L264_dfree(self)
+       \/ rcu_cb_L264_underflow(self)
+
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
 rcu_cb_L268(self) ==
+    \E cb \in rcu_cbs :
+      /\ cb.fn = "packet_release_rcu"
+      /\ cb.wait = {}
+      /\ rcu_cbs' = rcu_cbs \ {cb}
+      /\ rcu_running' = rcu_running \cup {self}
+      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                               ![self] = cb.obj]
+      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                 ![self] = NULL]
+      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                    ![self] = FALSE]
+      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+      /\ pc' = [pc EXCEPT ![self] = "L207"]
+      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                     rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+
+\* a rcu_cb thread at L268: one of its paths
+rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ \E cb \in rcu_cbs :
-         /\ cb.fn = "packet_release_rcu"
-         /\ cb.wait = {}
-         /\ rcu_cbs' = rcu_cbs \ {cb}
-         /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
+    /\ rcu_cb_L268(self)
 
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
-    /\ pc[self] = "L268b"
-    /\ fault.kind = "none"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L268b: one of its paths
+rcu_cb_at_L268b(self) ==
+    /\ pc[self] = "L268b"
+    /\ fault.kind = "none"
+    /\ rcu_cb_L268b(self)
+
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==
-    \/ rcu_cb_L67(self)
-    \/ rcu_cb_L67_null(self)
-    \/ rcu_cb_L67_uaf(self)
-    \/ rcu_cb_L67_assert(self)
-    \/ rcu_cb_L67_dfree(self)
-    \/ rcu_cb_L207_1(self)
-    \/ rcu_cb_L207_2(self)
-    \/ rcu_cb_L207_null(self)
-    \/ rcu_cb_L207_uaf(self)
-    \/ rcu_cb_L261(self)
-    \/ rcu_cb_L261_null(self)
-    \/ rcu_cb_L261_uaf(self)
-    \/ rcu_cb_L263(self)
-    \/ rcu_cb_L263_null(self)
-    \/ rcu_cb_L263_uaf(self)
-    \/ rcu_cb_L264_1(self)
-    \/ rcu_cb_L264_2(self)
-    \/ rcu_cb_L264_null(self)
-    \/ rcu_cb_L264_dfree(self)
-    \/ rcu_cb_L264_underflow(self)
-    \/ rcu_cb_L268(self)
-    \/ rcu_cb_L268b(self)
+    \/ rcu_cb_at_L67(self)
+    \/ rcu_cb_at_L207(self)
+    \/ rcu_cb_at_L261(self)
+    \/ rcu_cb_at_L263(self)
+    \/ rcu_cb_at_L264(self)
+    \/ rcu_cb_at_L268(self)
+    \/ rcu_cb_at_L268b(self)
 
 --------------------------------------------------------------------------------
 

@@ -855,8 +855,6 @@ WaitsFor(self, waker) ==
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
 \* L38 -> L30
 owner_L38(self) ==
-    /\ pc[self] = "L38"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
     /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
@@ -883,6 +881,12 @@ owner_L38(self) ==
                    owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a owner thread at L38: one of its paths
+owner_at_L38(self) ==
+    /\ pc[self] = "L38"
+    /\ fault.kind = "none"
+    /\ owner_L38(self)
+
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
@@ -890,68 +894,65 @@ owner_L38(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:43: if scm_pid != null {
 \* L30 -> L45
 owner_L30_1(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
-          /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
-          /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
-          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ owner_sys_sendmsg_scm_pid[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
-                                                    CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote) +
-                                              Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) +
-                               Cost_alloc_sk_buff
-                        ELSE 0]
-          /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
-                                  ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
-                                                                            1]
-          /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT
-                                                 ![self] = new_sk_buff]
-          /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                       ![self] = owner_sys_sendmsg_scm_pid[self]]
-          /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                        ![self] = owner_sys_sendmsg_scm_cred[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
-                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
-                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
-                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
-                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                         owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
-                         owner_scm_send_cred_t, owner_scm_send_pid_t,
-                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
+       /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
+       /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+       /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ owner_sys_sendmsg_scm_pid[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
+                                                 CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote) +
+                                           Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) +
+                            Cost_alloc_sk_buff
+                     ELSE 0]
+       /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
+                               ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
+                                                                         1]
+       /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT
+                                              ![self] = new_sk_buff]
+       /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                    ![self] = owner_sys_sendmsg_scm_pid[self]]
+       /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                     ![self] = owner_sys_sendmsg_scm_cred[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L45"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                      owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                      owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                      owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                      owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                      owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                      owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                      owner_scm_send_pid_t, owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                      owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -961,69 +962,66 @@ owner_L30_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L30 -> L51
 owner_L30_2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
-          /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
-          /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
-          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
-          /\ owner_sys_sendmsg_scm_cred[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
-                                                    CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote) +
-                                              Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) +
-                               Cost_alloc_sk_buff
-                        ELSE 0]
-          /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
-                                  ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
-                                                                            1]
-          /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT
-                                                 ![self] = new_sk_buff]
-          /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                       ![self] = owner_sys_sendmsg_scm_pid[self]]
-          /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                        ![self] = owner_sys_sendmsg_scm_cred[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L51"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
-                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
-                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
-                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
-                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                         owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
-                         owner_scm_send_cred_t, owner_scm_send_pid_t,
-                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
+       /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
+       /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+       /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
+       /\ owner_sys_sendmsg_scm_cred[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
+                                                 CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote) +
+                                           Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) +
+                            Cost_alloc_sk_buff
+                     ELSE 0]
+       /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
+                               ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
+                                                                         1]
+       /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT
+                                              ![self] = new_sk_buff]
+       /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                    ![self] = owner_sys_sendmsg_scm_pid[self]]
+       /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                     ![self] = owner_sys_sendmsg_scm_cred[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                      owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                      owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                      owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                      owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                      owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                      owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                      owner_scm_send_pid_t, owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                      owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -1034,79 +1032,73 @@ owner_L30_2(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L30 -> L226
 owner_L30_3(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
-          /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
-          /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
-          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
-          /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
-          /\ ~owner_sys_sendmsg_scm_cred[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
-                                                    CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote) +
-                                              Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) +
-                               Cost_alloc_sk_buff
-                        ELSE 0]
-          /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
-                                  ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
-                                                                            1]
-          /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
-          /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
-          /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
-          /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                       ![self] = NULL]
-          /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                        ![self] = NULL]
-          /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT
-                                           ![self] = owner_sys_sendmsg_t[self]]
-          /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
-          /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT
-                                            ![self] = owner_sys_sendmsg_fd[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L226"]
-          /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
-                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
-                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
-                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
-                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                         owner_maybe_add_creds_frame, owner_unix_inflight_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
+       /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
+       /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+       /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
+       /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
+       /\ ~owner_sys_sendmsg_scm_cred[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu =
+                                                 CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote) +
+                                           Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) +
+                            Cost_alloc_sk_buff
+                     ELSE 0]
+       /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
+                               ![owner_scm_fp_copy_fd[self]].f_count = file[owner_scm_fp_copy_fd[self]].f_count +
+                                                                         1]
+       /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = NULL]
+       /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = NULL]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ owner_sys_sendmsg_b' = [owner_sys_sendmsg_b EXCEPT ![self] = new_sk_buff]
+       /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+       /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                    ![self] = NULL]
+       /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                     ![self] = NULL]
+       /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT
+                                        ![self] = owner_sys_sendmsg_t[self]]
+       /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = new_sk_buff]
+       /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT
+                                         ![self] = owner_sys_sendmsg_fd[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L226"]
+       /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                      owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                      owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                      owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                      owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                      owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
+                      owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                      owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                      sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: null_deref
 owner_L30_null(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 30]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1120,8 +1112,6 @@ owner_L30_null(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: use_after_free
 owner_L30_uaf(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL
     /\ task[owner_scm_fp_copy_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1139,8 +1129,6 @@ owner_L30_uaf(self) ==
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: assertion
 owner_L30_assert(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ ~owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 30]
@@ -1156,8 +1144,6 @@ owner_L30_assert(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: null_deref
 owner_L30_null2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] = NULL
@@ -1174,8 +1160,6 @@ owner_L30_null2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: use_after_free
 owner_L30_uaf2(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] # NULL
@@ -1196,8 +1180,6 @@ owner_L30_uaf2(self) ==
 \* specs/kernel/scm.ifl:31: get fd.f_count
 \* fault: get_zero
 owner_L30_getzero(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
@@ -1219,8 +1201,6 @@ owner_L30_getzero(self) ==
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
 \* fault: model_bound
 owner_L30_bound(self) ==
-    /\ pc[self] = "L30"
-    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
@@ -1234,6 +1214,21 @@ owner_L30_bound(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a owner thread at L30: one of its paths
+owner_at_L30(self) ==
+    /\ pc[self] = "L30"
+    /\ fault.kind = "none"
+    /\ \/ owner_L30_1(self)
+       \/ owner_L30_2(self)
+       \/ owner_L30_3(self)
+       \/ owner_L30_null(self)
+       \/ owner_L30_uaf(self)
+       \/ owner_L30_assert(self)
+       \/ owner_L30_null2(self)
+       \/ owner_L30_uaf2(self)
+       \/ owner_L30_getzero(self)
+       \/ owner_L30_bound(self)
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1272,195 +1267,188 @@ owner_L30_bound(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:38: i = 0
 \* L32 -> L39
 owner_L32(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ owner_u' = [owner_u EXCEPT ![self] = new_user_struct]
-                               /\ owner_task_new_nr' = [owner_task_new_nr EXCEPT ![self] = 0]
-                               /\ owner_task_new_user' = [owner_task_new_user EXCEPT ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ owner_task_new_t' = [owner_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0,
-                                                                   count_cpu |-> CpuOf(self)],
-                                                     ![new_pid].nr = 100]
-                               /\ owner_task_new_p' = [owner_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000,
-                                                                      usage_cpu |-> CpuOf(self)]]
-                               /\ owner_task_new_c' = [owner_task_new_c EXCEPT ![self] = NULL]
-                               /\ owner_me' = [owner_me EXCEPT ![self] = new_task]
-                               /\ owner_sys_socketpair_t' = [owner_sys_socketpair_t EXCEPT
-                                                               ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL,
-                                                                      f_count_cpu |-> CpuOf(self)],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL,
-                                                                       f_count_cpu |-> CpuOf(self)],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ owner_sys_socketpair_f' = [owner_sys_socketpair_f EXCEPT
-                                                               ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0,
-                                                                                     sk_refcnt_cpu |-> CpuOf(self)],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0,
-                                                                                      sk_refcnt_cpu |-> CpuOf(self)],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt_cpu = CpuOf(self),
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt_cpu = CpuOf(self),
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ owner_sys_socketpair_sk' = [owner_sys_socketpair_sk EXCEPT
-                                                                ![self] = NULL]
-                               /\ owner_fd_install_t' = [owner_fd_install_t EXCEPT ![self] = NULL]
-                               /\ owner_fd_install_f' = [owner_fd_install_f EXCEPT ![self] = NULL]
-                               /\ owner_a' = [owner_a EXCEPT ![self] = new_file]
-                               /\ owner_sys_socketpair_peer_t' = [owner_sys_socketpair_peer_t EXCEPT
-                                                                    ![self] = NULL]
-                               /\ owner_sys_socketpair_peer_fa' =
-                                    [owner_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ owner_sys_socketpair_peer_f' = [owner_sys_socketpair_peer_f EXCEPT
-                                                                    ![self] = NULL]
-                               /\ owner_sys_socketpair_peer_sk' =
-                                    [owner_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ owner_sys_socketpair_peer_ska' =
-                                    [owner_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ owner_b' = [owner_b EXCEPT ![self] = new_file2]
-                               /\ owner_s' = [owner_s EXCEPT ![self] = new_file]
-                               /\ owner_i' = [owner_i EXCEPT ![self] = 0]
-                               /\ op_end' = NoOpEnd
-                               /\ lat' = [w \in Threads |->
-                                           lat[w] +
-                                             IF w # self /\ WaitsFor(w, self)
-                                             THEN Cost_alloc + Cost_alloc + Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    (IF CpuOf(self) = CpuOf(self)
-                                                     THEN Cost_atomic_local
-                                                     ELSE Cost_atomic_remote) +
-                                                    (IF CpuOf(self) = CpuOf(self)
-                                                     THEN Cost_atomic_local
-                                                     ELSE Cost_atomic_remote)
-                                             ELSE 0]
-                               /\ pc' = [pc EXCEPT ![self] = "L39"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              unix_gc_lock_cpu, owner_j, owner_iter_46_3,
-                                              owner_iter_39_3, owner_sys_close_frame, owner_fput_f,
-                                              owner_file_final_put_f, owner_sys_sendmsg_frame,
-                                              owner_scm_destroy_cred_frame,
-                                              owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                                              owner_skb_release_b, owner_unix_destruct_scm_frame,
-                                              owner_unix_notinflight_frame,
-                                              owner_unix_dgram_try_queue_frame,
-                                              owner_maybe_add_creds_frame,
-                                              owner_unix_attach_fds_frame,
-                                              owner_unix_inflight_frame,
-                                              owner_unix_scm_to_skb_creds_frame,
-                                              owner_scm_fp_copy_frame,
-                                              owner_wait_for_unix_gc_late_frame,
-                                              owner_scm_send_cred_t, owner_scm_send_pid_t,
-                                              sender_locals, delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ owner_u' = [owner_u EXCEPT ![self] = new_user_struct]
+                            /\ owner_task_new_nr' = [owner_task_new_nr EXCEPT ![self] = 0]
+                            /\ owner_task_new_user' = [owner_task_new_user EXCEPT ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ owner_task_new_t' = [owner_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0,
+                                                                count_cpu |-> CpuOf(self)],
+                                                  ![new_pid].nr = 100]
+                            /\ owner_task_new_p' = [owner_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000,
+                                                                   usage_cpu |-> CpuOf(self)]]
+                            /\ owner_task_new_c' = [owner_task_new_c EXCEPT ![self] = NULL]
+                            /\ owner_me' = [owner_me EXCEPT ![self] = new_task]
+                            /\ owner_sys_socketpair_t' = [owner_sys_socketpair_t EXCEPT
+                                                            ![self] = NULL]
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL,
+                                                                   f_count_cpu |-> CpuOf(self)],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL,
+                                                                    f_count_cpu |-> CpuOf(self)],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ owner_sys_socketpair_f' = [owner_sys_socketpair_f EXCEPT
+                                                            ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0,
+                                                                                  sk_refcnt_cpu |-> CpuOf(self)],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0,
+                                                                                   sk_refcnt_cpu |-> CpuOf(self)],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt_cpu = CpuOf(self),
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt_cpu = CpuOf(self),
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ owner_sys_socketpair_sk' = [owner_sys_socketpair_sk EXCEPT
+                                                             ![self] = NULL]
+                            /\ owner_fd_install_t' = [owner_fd_install_t EXCEPT ![self] = NULL]
+                            /\ owner_fd_install_f' = [owner_fd_install_f EXCEPT ![self] = NULL]
+                            /\ owner_a' = [owner_a EXCEPT ![self] = new_file]
+                            /\ owner_sys_socketpair_peer_t' = [owner_sys_socketpair_peer_t EXCEPT
+                                                                 ![self] = NULL]
+                            /\ owner_sys_socketpair_peer_fa' = [owner_sys_socketpair_peer_fa EXCEPT
+                                                                  ![self] = NULL]
+                            /\ owner_sys_socketpair_peer_f' = [owner_sys_socketpair_peer_f EXCEPT
+                                                                 ![self] = NULL]
+                            /\ owner_sys_socketpair_peer_sk' = [owner_sys_socketpair_peer_sk EXCEPT
+                                                                  ![self] = NULL]
+                            /\ owner_sys_socketpair_peer_ska' =
+                                 [owner_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ owner_b' = [owner_b EXCEPT ![self] = new_file2]
+                            /\ owner_s' = [owner_s EXCEPT ![self] = new_file]
+                            /\ owner_i' = [owner_i EXCEPT ![self] = 0]
+                            /\ op_end' = NoOpEnd
+                            /\ lat' = [w \in Threads |->
+                                        lat[w] +
+                                          IF w # self /\ WaitsFor(w, self)
+                                          THEN Cost_alloc + Cost_alloc + Cost_alloc + Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 (IF CpuOf(self) = CpuOf(self)
+                                                  THEN Cost_atomic_local
+                                                  ELSE Cost_atomic_remote) +
+                                                 (IF CpuOf(self) = CpuOf(self)
+                                                  THEN Cost_atomic_local
+                                                  ELSE Cost_atomic_remote)
+                                          ELSE 0]
+                            /\ pc' = [pc EXCEPT ![self] = "L39"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           unix_gc_lock_cpu, owner_j, owner_iter_46_3,
+                                           owner_iter_39_3, owner_sys_close_frame, owner_fput_f,
+                                           owner_file_final_put_f, owner_sys_sendmsg_frame,
+                                           owner_scm_destroy_cred_frame,
+                                           owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                                           owner_skb_release_b, owner_unix_destruct_scm_frame,
+                                           owner_unix_notinflight_frame,
+                                           owner_unix_dgram_try_queue_frame,
+                                           owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                                           owner_unix_inflight_frame,
+                                           owner_unix_scm_to_skb_creds_frame,
+                                           owner_scm_fp_copy_frame,
+                                           owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                                           owner_scm_send_pid_t, sender_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* fault: model_bound
 owner_L32_bound(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 32]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1476,12 +1464,30 @@ owner_L32_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 owner_L32_bound2(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+owner_L32_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1495,16 +1501,17 @@ owner_L32_bound2(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-owner_L32_bound3(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+owner_L32_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1519,18 +1526,25 @@ owner_L32_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-owner_L32_bound4(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+owner_L32_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -1552,20 +1566,21 @@ owner_L32_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-owner_L32_bound5(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+owner_L32_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -1588,22 +1603,26 @@ owner_L32_bound5(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-owner_L32_bound6(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+owner_L32_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1631,34 +1650,42 @@ owner_L32_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-owner_L32_assert(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                                        delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                                        owner_locals, sender_locals,
-                                        delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+owner_L32_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live",
+                                                        f_count |-> 1,
+                                                        sk |-> NULL,
+                                                        f_count_cpu |-> CpuOf(self)],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                                     delayed_fput_work_running, unix_gc_work_pending,
+                                     unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1681,16 +1708,23 @@ owner_L32_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-owner_L32_bound7(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+owner_L32_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -1698,14 +1732,25 @@ owner_L32_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL,
-                                                           f_count_cpu |-> CpuOf(self)],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL,
+                                                          f_count_cpu |-> CpuOf(self)],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0,
+                                                                     sk_refcnt_cpu |-> CpuOf(self)],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1739,23 +1784,37 @@ owner_L32_bound7(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-owner_L32_bound8(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+owner_L32_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -1771,18 +1830,22 @@ owner_L32_bound8(self) ==
                                                              f_count_cpu |-> CpuOf(self)],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0,
-                                                                        sk_refcnt_cpu |-> CpuOf(self)],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -1820,175 +1883,76 @@ owner_L32_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-owner_L32_getzero(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
-\* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 owner_L32_getzero2(self) ==
-    /\ pc[self] = "L32"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -2023,81 +1987,95 @@ owner_L32_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 owner_L32_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a owner thread at L32: one of its paths
+owner_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ owner_L32(self)
+       \/ owner_L32_bound(self)
+       \/ owner_L32_bound2(self)
+       \/ owner_L32_bound3(self)
+       \/ owner_L32_bound4(self)
+       \/ owner_L32_bound5(self)
+       \/ owner_L32_bound6(self)
+       \/ owner_L32_assert(self)
+       \/ owner_L32_bound7(self)
+       \/ owner_L32_bound8(self)
+       \/ owner_L32_getzero(self)
+       \/ owner_L32_getzero2(self)
+       \/ owner_L32_assert2(self)
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L45 -> L51
 owner_L45_1(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -2135,8 +2113,6 @@ owner_L45_1(self) ==
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L45 -> L226
 owner_L45_2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -2190,8 +2166,6 @@ owner_L45_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
 owner_L45_null(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2205,8 +2179,6 @@ owner_L45_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
 owner_L45_uaf(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2225,8 +2197,6 @@ owner_L45_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: null_deref
 owner_L45_null2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -2243,8 +2213,6 @@ owner_L45_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: use_after_free
 owner_L45_uaf2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -2265,8 +2233,6 @@ owner_L45_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: get_zero
 owner_L45_getzero(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -2284,13 +2250,23 @@ owner_L45_getzero(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L45: one of its paths
+owner_at_L45(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ \/ owner_L45_1(self)
+       \/ owner_L45_2(self)
+       \/ owner_L45_null(self)
+       \/ owner_L45_uaf(self)
+       \/ owner_L45_null2(self)
+       \/ owner_L45_uaf2(self)
+       \/ owner_L45_getzero(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
 \* L51 -> L226
 owner_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -2343,8 +2319,6 @@ owner_L51(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
 owner_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2358,8 +2332,6 @@ owner_L51_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
 owner_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2378,8 +2350,6 @@ owner_L51_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: null_deref
 owner_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -2396,8 +2366,6 @@ owner_L51_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: use_after_free
 owner_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -2418,8 +2386,6 @@ owner_L51_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: get_zero
 owner_L51_getzero(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -2437,6 +2403,17 @@ owner_L51_getzero(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L51: one of its paths
+owner_at_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ \/ owner_L51(self)
+       \/ owner_L51_null(self)
+       \/ owner_L51_uaf(self)
+       \/ owner_L51_null2(self)
+       \/ owner_L51_uaf2(self)
+       \/ owner_L51_getzero(self)
+
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
 \* specs/kernel/af_unix.ifl:179: cost syscall
@@ -2452,8 +2429,6 @@ owner_L51_getzero(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
 \* L39 -> L38
 owner_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2521,8 +2496,6 @@ owner_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
 \* L39 -> L30
 owner_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2584,8 +2557,6 @@ owner_L39_2(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
 \* L39 -> L38
 owner_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -2649,8 +2620,6 @@ owner_L39_3(self) ==
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
 \* L39 -> L30
 owner_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -2702,8 +2671,6 @@ owner_L39_4(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:45: j = 0
 \* L39 -> L46
 owner_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ ~owner_i[self] < 2
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = 0]
     /\ owner_s' = [owner_s EXCEPT ![self] = owner_a[self]]
@@ -2730,8 +2697,6 @@ owner_L39_5(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* fault: model_bound
 owner_L39_bound(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 39]
@@ -2757,8 +2722,6 @@ owner_L39_bound(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2786,8 +2749,6 @@ owner_L39_null(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2816,8 +2777,6 @@ owner_L39_uaf(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2847,8 +2806,6 @@ owner_L39_null2(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2879,8 +2836,6 @@ owner_L39_uaf2(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2911,8 +2866,6 @@ owner_L39_null3(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
@@ -2945,8 +2898,6 @@ owner_L39_uaf3(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -2972,8 +2923,6 @@ owner_L39_null4(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -3000,8 +2949,6 @@ owner_L39_uaf4(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -3029,8 +2976,6 @@ owner_L39_null5(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf5(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -3059,8 +3004,6 @@ owner_L39_uaf5(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -3089,8 +3032,6 @@ owner_L39_null6(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf6(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
@@ -3111,12 +3052,33 @@ owner_L39_uaf6(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L39: one of its paths
+owner_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ owner_L39_1(self)
+       \/ owner_L39_2(self)
+       \/ owner_L39_3(self)
+       \/ owner_L39_4(self)
+       \/ owner_L39_5(self)
+       \/ owner_L39_bound(self)
+       \/ owner_L39_null(self)
+       \/ owner_L39_uaf(self)
+       \/ owner_L39_null2(self)
+       \/ owner_L39_uaf2(self)
+       \/ owner_L39_null3(self)
+       \/ owner_L39_uaf3(self)
+       \/ owner_L39_null4(self)
+       \/ owner_L39_uaf4(self)
+       \/ owner_L39_null5(self)
+       \/ owner_L39_uaf5(self)
+       \/ owner_L39_null6(self)
+       \/ owner_L39_uaf6(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42
 owner_L39b_1(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3149,8 +3111,6 @@ owner_L39b_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93
 owner_L39b_2(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count > 1
@@ -3194,8 +3154,6 @@ owner_L39b_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39b -> L42
 owner_L39b_3(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3230,8 +3188,6 @@ owner_L39b_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L39b -> L93
 owner_L39b_4(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count = 1
@@ -3276,8 +3232,6 @@ owner_L39b_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 owner_L39b_null(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3291,8 +3245,6 @@ owner_L39b_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 owner_L39b_dfree(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3310,8 +3262,6 @@ owner_L39b_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 owner_L39b_underflow(self) ==
-    /\ pc[self] = "L39b"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -3327,12 +3277,22 @@ owner_L39b_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L39b: one of its paths
+owner_at_L39b(self) ==
+    /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
+    /\ \/ owner_L39b_1(self)
+       \/ owner_L39b_2(self)
+       \/ owner_L39b_3(self)
+       \/ owner_L39b_4(self)
+       \/ owner_L39b_null(self)
+       \/ owner_L39b_dfree(self)
+       \/ owner_L39b_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42 -> L93
 owner_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3375,8 +3335,6 @@ owner_L42_1(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L42 -> L93
 owner_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -3420,8 +3378,6 @@ owner_L42_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 owner_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3435,8 +3391,6 @@ owner_L42_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 owner_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -3454,8 +3408,6 @@ owner_L42_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 owner_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -3471,6 +3423,16 @@ owner_L42_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L42: one of its paths
+owner_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ \/ owner_L42_1(self)
+       \/ owner_L42_2(self)
+       \/ owner_L42_null(self)
+       \/ owner_L42_dfree(self)
+       \/ owner_L42_underflow(self)
+
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
 \* specs/kernel/file.ifl:127: cost syscall
@@ -3483,8 +3445,6 @@ owner_L42_underflow(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:49: j = j + 1
 \* L46 -> L46
 owner_L46_1(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3547,8 +3507,6 @@ owner_L46_1(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:49: j = j + 1
 \* L46 -> L46
 owner_L46_2(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3605,8 +3563,6 @@ owner_L46_2(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* L46 -> Done
 owner_L46_3(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ ~owner_j[self] < 2
     /\ ~unix_gc_lock = self
     /\ owner_iter_46_3' = [owner_iter_46_3 EXCEPT ![self] = 0]
@@ -3701,8 +3657,6 @@ owner_L46_3(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* fault: model_bound
 owner_L46_bound(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
@@ -3720,8 +3674,6 @@ owner_L46_bound(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: null_deref
 owner_L46_null(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] = NULL
@@ -3740,8 +3692,6 @@ owner_L46_null(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: use_after_free
 owner_L46_uaf(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL
@@ -3761,8 +3711,6 @@ owner_L46_uaf(self) ==
 \* specs/kernel/file.ifl:129: assert(f in t.fds)
 \* fault: assertion
 owner_L46_assert(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3785,8 +3733,6 @@ owner_L46_assert(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 owner_L46_null2(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3811,8 +3757,6 @@ owner_L46_null2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 owner_L46_uaf2(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3839,8 +3783,6 @@ owner_L46_uaf2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 owner_L46_null3(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3866,8 +3808,6 @@ owner_L46_null3(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 owner_L46_dfree(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3894,8 +3834,6 @@ owner_L46_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 owner_L46_underflow(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3916,8 +3854,6 @@ owner_L46_underflow(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:51: }
 \* fault: exit_locked
 owner_L46_locked(self) ==
-    /\ pc[self] = "L46"
-    /\ fault.kind = "none"
     /\ ~owner_j[self] < 2
     /\ unix_gc_lock = self
     /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 51]
@@ -3929,14 +3865,30 @@ owner_L46_locked(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L46: one of its paths
+owner_at_L46(self) ==
+    /\ pc[self] = "L46"
+    /\ fault.kind = "none"
+    /\ \/ owner_L46_1(self)
+       \/ owner_L46_2(self)
+       \/ owner_L46_3(self)
+       \/ owner_L46_bound(self)
+       \/ owner_L46_null(self)
+       \/ owner_L46_uaf(self)
+       \/ owner_L46_assert(self)
+       \/ owner_L46_null2(self)
+       \/ owner_L46_uaf2(self)
+       \/ owner_L46_null3(self)
+       \/ owner_L46_dfree(self)
+       \/ owner_L46_underflow(self)
+       \/ owner_L46_locked(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* examples/seeds/unix_gc/async_wait.ifl:41: s = b
 \* examples/seeds/unix_gc/async_wait.ifl:42: i = i + 1
 \* L93 -> L39
 owner_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count > 1
@@ -3992,8 +3944,6 @@ owner_L93_1(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:42: i = i + 1
 \* L93 -> L39
 owner_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count = 1
@@ -4048,8 +3998,6 @@ owner_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 owner_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4064,8 +4012,6 @@ owner_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 owner_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -4085,8 +4031,6 @@ owner_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 owner_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4102,8 +4046,6 @@ owner_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 owner_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -4120,8 +4062,6 @@ owner_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 owner_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count \leq 0
@@ -4137,12 +4077,22 @@ owner_L93_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L93: one of its paths
+owner_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ owner_L93_1(self)
+       \/ owner_L93_2(self)
+       \/ owner_L93_null(self)
+       \/ owner_L93_uaf(self)
+       \/ owner_L93_null2(self)
+       \/ owner_L93_dfree(self)
+       \/ owner_L93_underflow(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93b -> L376
 owner_L93b_1(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count > 1
@@ -4184,8 +4134,6 @@ owner_L93b_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93b -> L376
 owner_L93b_2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count = 1
@@ -4228,8 +4176,6 @@ owner_L93b_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 owner_L93b_null(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -4244,8 +4190,6 @@ owner_L93b_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 owner_L93b_uaf(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -4265,8 +4209,6 @@ owner_L93b_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 owner_L93b_null2(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -4282,8 +4224,6 @@ owner_L93b_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 owner_L93b_dfree(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -4300,8 +4240,6 @@ owner_L93b_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 owner_L93b_underflow(self) ==
-    /\ pc[self] = "L93b"
-    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count \leq 0
@@ -4316,6 +4254,18 @@ owner_L93b_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a owner thread at L93b: one of its paths
+owner_at_L93b(self) ==
+    /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
+    /\ \/ owner_L93b_1(self)
+       \/ owner_L93b_2(self)
+       \/ owner_L93b_null(self)
+       \/ owner_L93b_uaf(self)
+       \/ owner_L93b_null2(self)
+       \/ owner_L93b_dfree(self)
+       \/ owner_L93b_underflow(self)
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4333,94 +4283,88 @@ owner_L93b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 owner_L226_1(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu =
-                                                    CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote) +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) +
-                               (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                                THEN Cost_lock_local
-                                ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![owner_unix_attach_fds_b[self]].fp = owner_unix_attach_fds_fp[self],
-                           ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
-          /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ gc_inflight_list' = Append(gc_inflight_list,
-                                        file_now[owner_unix_attach_fds_fp[self]].sk)
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                         1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[owner_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[owner_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                             1]
-          /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ owner_unix_dgram_queue_t' = [owner_unix_dgram_queue_t EXCEPT
-                                            ![self] = owner_sys_sendmsg_t[self]]
-          /\ owner_unix_dgram_queue_f' = [owner_unix_dgram_queue_f EXCEPT
-                                            ![self] = owner_sys_sendmsg_f[self]]
-          /\ owner_unix_dgram_queue_b' = [owner_unix_dgram_queue_b EXCEPT
-                                            ![self] = owner_sys_sendmsg_b[self]]
-          /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT
-                                                ![self] = owner_sys_sendmsg_t[self]]
-          /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT
-                                                ![self] = owner_sys_sendmsg_f[self]]
-          /\ owner_unix_dgram_try_queue_b' = [owner_unix_dgram_try_queue_b EXCEPT
-                                                ![self] = owner_sys_sendmsg_b[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, owner_frame,
-                         owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_refused, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                         owner_unix_dgram_try_queue_sk, owner_unix_dgram_try_queue_other,
-                         owner_unix_dgram_try_queue_dead, owner_maybe_add_creds_frame,
-                         owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu =
+                                                 CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote) +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) +
+                            (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                             THEN Cost_lock_local
+                             ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![owner_unix_attach_fds_b[self]].fp = owner_unix_attach_fds_fp[self],
+                        ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
+       /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ gc_inflight_list' = Append(gc_inflight_list, file_now[owner_unix_attach_fds_fp[self]].sk)
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                      1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[owner_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[owner_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                          1]
+       /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ owner_unix_dgram_queue_t' = [owner_unix_dgram_queue_t EXCEPT
+                                         ![self] = owner_sys_sendmsg_t[self]]
+       /\ owner_unix_dgram_queue_f' = [owner_unix_dgram_queue_f EXCEPT
+                                         ![self] = owner_sys_sendmsg_f[self]]
+       /\ owner_unix_dgram_queue_b' = [owner_unix_dgram_queue_b EXCEPT
+                                         ![self] = owner_sys_sendmsg_b[self]]
+       /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT
+                                             ![self] = owner_sys_sendmsg_t[self]]
+       /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT
+                                             ![self] = owner_sys_sendmsg_f[self]]
+       /\ owner_unix_dgram_try_queue_b' = [owner_unix_dgram_try_queue_b EXCEPT
+                                             ![self] = owner_sys_sendmsg_b[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_frame,
+                      owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                      owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_refused, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                      owner_unix_dgram_try_queue_sk, owner_unix_dgram_try_queue_other,
+                      owner_unix_dgram_try_queue_dead, owner_maybe_add_creds_frame,
+                      owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                      owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                      owner_scm_send_pid_t, owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                      owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4437,97 +4381,90 @@ owner_L226_1(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
 owner_L226_2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
-               user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu =
-                                                    CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote) +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) +
-                               (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                                THEN Cost_lock_local
-                                ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ file' = file_now
-          /\ sk_buff' = [sk_buff EXCEPT
-                           ![owner_unix_attach_fds_b[self]].fp = owner_unix_attach_fds_fp[self],
-                           ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
-          /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
-          /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
-                                                                                         1]
-          /\ unix_tot_inflight' = unix_tot_inflight + 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![task[owner_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[owner_unix_attach_fds_t[self]].user].unix_inflight +
-                                                                                             1]
-          /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT ![self] = NULL]
-          /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = NULL]
-          /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT ![self] = NULL]
-          /\ owner_unix_dgram_queue_t' = [owner_unix_dgram_queue_t EXCEPT
-                                            ![self] = owner_sys_sendmsg_t[self]]
-          /\ owner_unix_dgram_queue_f' = [owner_unix_dgram_queue_f EXCEPT
-                                            ![self] = owner_sys_sendmsg_f[self]]
-          /\ owner_unix_dgram_queue_b' = [owner_unix_dgram_queue_b EXCEPT
-                                            ![self] = owner_sys_sendmsg_b[self]]
-          /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT
-                                                ![self] = owner_sys_sendmsg_t[self]]
-          /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT
-                                                ![self] = owner_sys_sendmsg_f[self]]
-          /\ owner_unix_dgram_try_queue_b' = [owner_unix_dgram_try_queue_b EXCEPT
-                                                ![self] = owner_sys_sendmsg_b[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_refused, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                         owner_unix_dgram_try_queue_sk, owner_unix_dgram_try_queue_other,
-                         owner_unix_dgram_try_queue_dead, owner_maybe_add_creds_frame,
-                         owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
+            user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu =
+                                                 CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote) +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) +
+                            (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                             THEN Cost_lock_local
+                             ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ file' = file_now
+       /\ sk_buff' = [sk_buff EXCEPT
+                        ![owner_unix_attach_fds_b[self]].fp = owner_unix_attach_fds_fp[self],
+                        ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
+       /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
+       /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                      1]
+       /\ unix_tot_inflight' = unix_tot_inflight + 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![task[owner_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[owner_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                          1]
+       /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT ![self] = NULL]
+       /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = NULL]
+       /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT ![self] = NULL]
+       /\ owner_unix_dgram_queue_t' = [owner_unix_dgram_queue_t EXCEPT
+                                         ![self] = owner_sys_sendmsg_t[self]]
+       /\ owner_unix_dgram_queue_f' = [owner_unix_dgram_queue_f EXCEPT
+                                         ![self] = owner_sys_sendmsg_f[self]]
+       /\ owner_unix_dgram_queue_b' = [owner_unix_dgram_queue_b EXCEPT
+                                         ![self] = owner_sys_sendmsg_b[self]]
+       /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT
+                                             ![self] = owner_sys_sendmsg_t[self]]
+       /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT
+                                             ![self] = owner_sys_sendmsg_f[self]]
+       /\ owner_unix_dgram_try_queue_b' = [owner_unix_dgram_try_queue_b EXCEPT
+                                             ![self] = owner_sys_sendmsg_b[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                      owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_refused, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                      owner_unix_dgram_try_queue_sk, owner_unix_dgram_try_queue_other,
+                      owner_unix_dgram_try_queue_dead, owner_maybe_add_creds_frame,
+                      owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                      owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                      owner_scm_send_pid_t, owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                      owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: null_deref
 owner_L226_null(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4541,8 +4478,6 @@ owner_L226_null(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: use_after_free
 owner_L226_uaf(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL
     /\ file[owner_unix_attach_fds_fp[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4560,8 +4495,6 @@ owner_L226_uaf(self) ==
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: get_zero
 owner_L226_getzero(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
     /\ file[owner_unix_attach_fds_fp[self]].f_count \leq 0
     /\ fault' = [kind |-> "get_zero",
@@ -4580,8 +4513,6 @@ owner_L226_getzero(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: null_deref
 owner_L226_null2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
     /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] = NULL
@@ -4598,8 +4529,6 @@ owner_L226_null2(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* fault: use_after_free
 owner_L226_uaf2(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
     /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL
@@ -4621,8 +4550,6 @@ owner_L226_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: null_deref
 owner_L226_null3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
     /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
@@ -4641,8 +4568,6 @@ owner_L226_null3(self) ==
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* fault: use_after_free
 owner_L226_uaf3(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
     /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
@@ -4669,29 +4594,24 @@ owner_L226_uaf3(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: null_deref
 owner_L226_null4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4702,33 +4622,28 @@ owner_L226_null4(self) ==
 \* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: use_after_free
 owner_L226_uaf4(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL
-          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 66,
-                       obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL
+       /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 66,
+                    obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4740,35 +4655,30 @@ owner_L226_uaf4(self) ==
 \* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 owner_L226_list_add(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_double_add",
-                       thread |-> self,
-                       line |-> 67,
-                       obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_double_add",
+                    thread |-> self,
+                    line |-> 67,
+                    obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4783,33 +4693,28 @@ owner_L226_list_add(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 owner_L226_null5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[owner_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[owner_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4824,37 +4729,32 @@ owner_L226_null5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 owner_L226_uaf5(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
-          /\ task[owner_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[owner_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+       /\ task[owner_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[owner_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4868,32 +4768,27 @@ owner_L226_uaf5(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: null_deref
 owner_L226_null6(self) ==
-    /\ pc[self] = "L226"
-    /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[owner_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[owner_unix_attach_fds_t[self]].user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4907,36 +4802,52 @@ owner_L226_null6(self) ==
 \* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
 \* fault: use_after_free
 owner_L226_uaf6(self) ==
+    LET file_now ==
+            [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                         ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                       1]
+    IN /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+       /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+       /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+       /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+       /\ unix_gc_lock = NULL
+       /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+            unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+       /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+       /\ task[owner_unix_attach_fds_t[self]].user # NULL
+       /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 71,
+                    obj |-> task[owner_unix_attach_fds_t[self]].user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a owner thread at L226: one of its paths
+owner_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
-    /\ LET file_now ==
-               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
-                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
-                                                                          1]
-       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
-               file[owner_unix_attach_fds_fp[self]].st = "live"
-          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
-          /\ owner_unix_attach_fds_b[self] # NULL /\
-               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
-          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
-          /\ unix_gc_lock = NULL
-          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
-               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
-          /\ task[owner_unix_attach_fds_t[self]].user # NULL
-          /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 71,
-                       obj |-> task[owner_unix_attach_fds_t[self]].user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ owner_L226_1(self)
+       \/ owner_L226_2(self)
+       \/ owner_L226_null(self)
+       \/ owner_L226_uaf(self)
+       \/ owner_L226_getzero(self)
+       \/ owner_L226_null2(self)
+       \/ owner_L226_uaf2(self)
+       \/ owner_L226_null3(self)
+       \/ owner_L226_uaf3(self)
+       \/ owner_L226_null4(self)
+       \/ owner_L226_uaf4(self)
+       \/ owner_L226_list_add(self)
+       \/ owner_L226_null5(self)
+       \/ owner_L226_uaf5(self)
+       \/ owner_L226_null6(self)
+       \/ owner_L226_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4956,8 +4867,6 @@ owner_L226_uaf6(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 owner_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5064,8 +4973,6 @@ owner_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 owner_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5181,8 +5088,6 @@ owner_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 owner_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5300,8 +5205,6 @@ owner_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93
 owner_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5410,8 +5313,6 @@ owner_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 owner_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5478,8 +5379,6 @@ owner_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 owner_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5555,8 +5454,6 @@ owner_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 owner_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5634,8 +5531,6 @@ owner_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93
 owner_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5703,8 +5598,6 @@ owner_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 owner_L247_9(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5751,8 +5644,6 @@ owner_L247_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39b
 owner_L247_10(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5807,8 +5698,6 @@ owner_L247_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 owner_L247_11(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5865,8 +5754,6 @@ owner_L247_11(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L247 -> L93
 owner_L247_12(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5912,8 +5799,6 @@ owner_L247_12(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 owner_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5927,8 +5812,6 @@ owner_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 owner_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL
     /\ file[owner_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5947,8 +5830,6 @@ owner_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 owner_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk = NULL
@@ -5965,8 +5846,6 @@ owner_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 owner_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL
@@ -5988,8 +5867,6 @@ owner_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 owner_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6009,8 +5886,6 @@ owner_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 owner_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6037,8 +5912,6 @@ owner_L247_uaf3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: null_deref
 owner_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6064,8 +5937,6 @@ owner_L247_null4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: use_after_free
 owner_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6096,8 +5967,6 @@ owner_L247_uaf4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: null_deref
 owner_L247_null5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6131,8 +6000,6 @@ owner_L247_null5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: use_after_free
 owner_L247_uaf5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6171,8 +6038,6 @@ owner_L247_uaf5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: null_deref
 owner_L247_null6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6209,8 +6074,6 @@ owner_L247_null6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: use_after_free
 owner_L247_uaf6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6251,8 +6114,6 @@ owner_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: get_zero
 owner_L247_getzero(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6296,8 +6157,6 @@ owner_L247_getzero(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: null_deref
 owner_L247_null7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6339,8 +6198,6 @@ owner_L247_null7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: use_after_free
 owner_L247_uaf7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6386,8 +6243,6 @@ owner_L247_uaf7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: get_zero
 owner_L247_getzero2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -6422,14 +6277,45 @@ owner_L247_getzero2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L247: one of its paths
+owner_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ owner_L247_1(self)
+       \/ owner_L247_2(self)
+       \/ owner_L247_3(self)
+       \/ owner_L247_4(self)
+       \/ owner_L247_5(self)
+       \/ owner_L247_6(self)
+       \/ owner_L247_7(self)
+       \/ owner_L247_8(self)
+       \/ owner_L247_9(self)
+       \/ owner_L247_10(self)
+       \/ owner_L247_11(self)
+       \/ owner_L247_12(self)
+       \/ owner_L247_null(self)
+       \/ owner_L247_uaf(self)
+       \/ owner_L247_null2(self)
+       \/ owner_L247_uaf2(self)
+       \/ owner_L247_null3(self)
+       \/ owner_L247_uaf3(self)
+       \/ owner_L247_null4(self)
+       \/ owner_L247_uaf4(self)
+       \/ owner_L247_null5(self)
+       \/ owner_L247_uaf5(self)
+       \/ owner_L247_null6(self)
+       \/ owner_L247_uaf6(self)
+       \/ owner_L247_getzero(self)
+       \/ owner_L247_null7(self)
+       \/ owner_L247_uaf7(self)
+       \/ owner_L247_getzero2(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:193: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy: scm_destroy_cred, then __scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351 -> L39b
 owner_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ owner_sys_sendmsg_scm_pid[self] # NULL
@@ -6482,8 +6368,6 @@ owner_L351_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L42
 owner_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
@@ -6538,8 +6422,6 @@ owner_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L351 -> L93
 owner_L351_3(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
@@ -6589,8 +6471,6 @@ owner_L351_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 owner_L351_4(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users = 1
     /\ lat' = [w \in Threads |->
@@ -6630,8 +6510,6 @@ owner_L351_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 owner_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6645,8 +6523,6 @@ owner_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 owner_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL
     /\ sk_buff[owner_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -6664,8 +6540,6 @@ owner_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 owner_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -6679,6 +6553,18 @@ owner_L351_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a owner thread at L351: one of its paths
+owner_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ owner_L351_1(self)
+       \/ owner_L351_2(self)
+       \/ owner_L351_3(self)
+       \/ owner_L351_4(self)
+       \/ owner_L351_null(self)
+       \/ owner_L351_dfree(self)
+       \/ owner_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6698,71 +6584,67 @@ owner_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
 owner_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
-                                              ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                  1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                         1]
-          /\ owner_fput_f' = [owner_fput_f EXCEPT
-                                ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93b"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
-                         owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
-                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                         owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                         owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                         owner_scm_send_cred_t, owner_scm_send_pid_t,
-                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
+                                           ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                               1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                      1]
+       /\ owner_fput_f' = [owner_fput_f EXCEPT
+                             ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93b"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_frame,
+                      owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                      owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                      owner_skb_release_b, owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
+                      owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
+                      owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                      owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                      owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                      owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                      owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                      sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6782,71 +6664,67 @@ owner_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
 owner_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
-                                              ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                  1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                         1]
-          /\ owner_fput_f' = [owner_fput_f EXCEPT
-                                ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93b"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
-                         owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
-                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                         owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                         owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                         owner_scm_send_cred_t, owner_scm_send_pid_t,
-                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
+                                           ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                               1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                      1]
+       /\ owner_fput_f' = [owner_fput_f EXCEPT
+                             ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93b"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_frame,
+                      owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                      owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                      owner_skb_release_b, owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
+                      owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
+                      owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                      owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                      owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                      owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                      owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                      sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6864,68 +6742,64 @@ owner_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
 owner_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
-                                              ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                  1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                         1]
-          /\ owner_fput_f' = [owner_fput_f EXCEPT
-                                ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93b"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                         owner_file_final_put_f, owner_sys_sendmsg_frame,
-                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
-                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_b,
-                         owner_unix_destruct_scm_bpid, owner_unix_destruct_scm_c,
-                         owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                         owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                         owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
+                                           ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                               1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                      1]
+       /\ owner_fput_f' = [owner_fput_f EXCEPT
+                             ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93b"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      owner_frame, owner_sys_close_frame, owner_file_final_put_f,
+                      owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                      owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                      owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
+                      owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
+                      owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                      owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                      owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                      owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                      owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                      sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6933,8 +6807,6 @@ owner_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
 owner_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
@@ -6966,8 +6838,6 @@ owner_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 owner_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
@@ -6997,8 +6867,6 @@ owner_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 owner_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7012,8 +6880,6 @@ owner_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 owner_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7036,23 +6902,20 @@ owner_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 owner_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7062,27 +6925,24 @@ owner_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 owner_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[owner_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7093,25 +6953,22 @@ owner_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 owner_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7122,29 +6979,26 @@ owner_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 owner_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7155,27 +7009,24 @@ owner_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 owner_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7190,33 +7041,30 @@ owner_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 owner_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7233,31 +7081,28 @@ owner_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 owner_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7274,35 +7119,32 @@ owner_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 owner_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7317,33 +7159,30 @@ owner_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 owner_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7360,31 +7199,28 @@ owner_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 owner_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7401,35 +7237,32 @@ owner_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 owner_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7444,29 +7277,26 @@ owner_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 owner_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7481,41 +7311,61 @@ owner_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 owner_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a owner thread at L366: one of its paths
+owner_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ owner_L366_1(self)
+       \/ owner_L366_2(self)
+       \/ owner_L366_3(self)
+       \/ owner_L366_4(self)
+       \/ owner_L366_5(self)
+       \/ owner_L366_null(self)
+       \/ owner_L366_uaf(self)
+       \/ owner_L366_null2(self)
+       \/ owner_L366_uaf2(self)
+       \/ owner_L366_null3(self)
+       \/ owner_L366_uaf3(self)
+       \/ owner_L366_assert(self)
+       \/ owner_L366_list_del(self)
+       \/ owner_L366_null4(self)
+       \/ owner_L366_uaf4(self)
+       \/ owner_L366_list_del2(self)
+       \/ owner_L366_null5(self)
+       \/ owner_L366_uaf5(self)
+       \/ owner_L366_null6(self)
+       \/ owner_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 owner_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7562,8 +7412,6 @@ owner_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 owner_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7611,8 +7459,6 @@ owner_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 owner_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7640,8 +7486,6 @@ owner_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 owner_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7655,8 +7499,6 @@ owner_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 owner_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7676,8 +7518,6 @@ owner_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 owner_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7696,8 +7536,6 @@ owner_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 owner_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7720,8 +7558,6 @@ owner_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 owner_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -7740,6 +7576,19 @@ owner_L376_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L376: one of its paths
+owner_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ owner_L376_1(self)
+       \/ owner_L376_2(self)
+       \/ owner_L376_3(self)
+       \/ owner_L376_null(self)
+       \/ owner_L376_uaf(self)
+       \/ owner_L376_null2(self)
+       \/ owner_L376_dfree(self)
+       \/ owner_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -7749,8 +7598,6 @@ owner_L376_underflow(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39b
 owner_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7821,8 +7668,6 @@ owner_L382_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 owner_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7895,8 +7740,6 @@ owner_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382 -> L93
 owner_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7966,8 +7809,6 @@ owner_L382_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39b
 owner_L382_4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8040,8 +7881,6 @@ owner_L382_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 owner_L382_5(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8116,8 +7955,6 @@ owner_L382_5(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382 -> L93
 owner_L382_6(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8188,8 +8025,6 @@ owner_L382_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39b
 owner_L382_7(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8241,8 +8076,6 @@ owner_L382_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 owner_L382_8(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8296,8 +8129,6 @@ owner_L382_8(self) ==
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
 \* L382 -> L93
 owner_L382_9(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8343,8 +8174,6 @@ owner_L382_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 owner_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8358,8 +8187,6 @@ owner_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 owner_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8379,8 +8206,6 @@ owner_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 owner_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8399,8 +8224,6 @@ owner_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 owner_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8423,8 +8246,6 @@ owner_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 owner_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8449,8 +8270,6 @@ owner_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 owner_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8476,8 +8295,6 @@ owner_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 owner_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8502,8 +8319,6 @@ owner_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 owner_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -8520,198 +8335,47 @@ owner_L382_dfree4(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a owner thread at L382: one of its paths
+owner_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ owner_L382_1(self)
+       \/ owner_L382_2(self)
+       \/ owner_L382_3(self)
+       \/ owner_L382_4(self)
+       \/ owner_L382_5(self)
+       \/ owner_L382_6(self)
+       \/ owner_L382_7(self)
+       \/ owner_L382_8(self)
+       \/ owner_L382_9(self)
+       \/ owner_L382_null(self)
+       \/ owner_L382_uaf(self)
+       \/ owner_L382_null2(self)
+       \/ owner_L382_dfree(self)
+       \/ owner_L382_underflow(self)
+       \/ owner_L382_dfree2(self)
+       \/ owner_L382_dfree3(self)
+       \/ owner_L382_dfree4(self)
+
 \* any step of a owner thread
 owner_step(self) ==
-    \/ owner_L38(self)
-    \/ owner_L30_1(self)
-    \/ owner_L30_2(self)
-    \/ owner_L30_3(self)
-    \/ owner_L30_null(self)
-    \/ owner_L30_uaf(self)
-    \/ owner_L30_assert(self)
-    \/ owner_L30_null2(self)
-    \/ owner_L30_uaf2(self)
-    \/ owner_L30_getzero(self)
-    \/ owner_L30_bound(self)
-    \/ owner_L32(self)
-    \/ owner_L32_bound(self)
-    \/ owner_L32_bound2(self)
-    \/ owner_L32_bound3(self)
-    \/ owner_L32_bound4(self)
-    \/ owner_L32_bound5(self)
-    \/ owner_L32_bound6(self)
-    \/ owner_L32_assert(self)
-    \/ owner_L32_bound7(self)
-    \/ owner_L32_bound8(self)
-    \/ owner_L32_getzero(self)
-    \/ owner_L32_getzero2(self)
-    \/ owner_L32_assert2(self)
-    \/ owner_L45_1(self)
-    \/ owner_L45_2(self)
-    \/ owner_L45_null(self)
-    \/ owner_L45_uaf(self)
-    \/ owner_L45_null2(self)
-    \/ owner_L45_uaf2(self)
-    \/ owner_L45_getzero(self)
-    \/ owner_L51(self)
-    \/ owner_L51_null(self)
-    \/ owner_L51_uaf(self)
-    \/ owner_L51_null2(self)
-    \/ owner_L51_uaf2(self)
-    \/ owner_L51_getzero(self)
-    \/ owner_L39_1(self)
-    \/ owner_L39_2(self)
-    \/ owner_L39_3(self)
-    \/ owner_L39_4(self)
-    \/ owner_L39_5(self)
-    \/ owner_L39_bound(self)
-    \/ owner_L39_null(self)
-    \/ owner_L39_uaf(self)
-    \/ owner_L39_null2(self)
-    \/ owner_L39_uaf2(self)
-    \/ owner_L39_null3(self)
-    \/ owner_L39_uaf3(self)
-    \/ owner_L39_null4(self)
-    \/ owner_L39_uaf4(self)
-    \/ owner_L39_null5(self)
-    \/ owner_L39_uaf5(self)
-    \/ owner_L39_null6(self)
-    \/ owner_L39_uaf6(self)
-    \/ owner_L39b_1(self)
-    \/ owner_L39b_2(self)
-    \/ owner_L39b_3(self)
-    \/ owner_L39b_4(self)
-    \/ owner_L39b_null(self)
-    \/ owner_L39b_dfree(self)
-    \/ owner_L39b_underflow(self)
-    \/ owner_L42_1(self)
-    \/ owner_L42_2(self)
-    \/ owner_L42_null(self)
-    \/ owner_L42_dfree(self)
-    \/ owner_L42_underflow(self)
-    \/ owner_L46_1(self)
-    \/ owner_L46_2(self)
-    \/ owner_L46_3(self)
-    \/ owner_L46_bound(self)
-    \/ owner_L46_null(self)
-    \/ owner_L46_uaf(self)
-    \/ owner_L46_assert(self)
-    \/ owner_L46_null2(self)
-    \/ owner_L46_uaf2(self)
-    \/ owner_L46_null3(self)
-    \/ owner_L46_dfree(self)
-    \/ owner_L46_underflow(self)
-    \/ owner_L46_locked(self)
-    \/ owner_L93_1(self)
-    \/ owner_L93_2(self)
-    \/ owner_L93_null(self)
-    \/ owner_L93_uaf(self)
-    \/ owner_L93_null2(self)
-    \/ owner_L93_dfree(self)
-    \/ owner_L93_underflow(self)
-    \/ owner_L93b_1(self)
-    \/ owner_L93b_2(self)
-    \/ owner_L93b_null(self)
-    \/ owner_L93b_uaf(self)
-    \/ owner_L93b_null2(self)
-    \/ owner_L93b_dfree(self)
-    \/ owner_L93b_underflow(self)
-    \/ owner_L226_1(self)
-    \/ owner_L226_2(self)
-    \/ owner_L226_null(self)
-    \/ owner_L226_uaf(self)
-    \/ owner_L226_getzero(self)
-    \/ owner_L226_null2(self)
-    \/ owner_L226_uaf2(self)
-    \/ owner_L226_null3(self)
-    \/ owner_L226_uaf3(self)
-    \/ owner_L226_null4(self)
-    \/ owner_L226_uaf4(self)
-    \/ owner_L226_list_add(self)
-    \/ owner_L226_null5(self)
-    \/ owner_L226_uaf5(self)
-    \/ owner_L226_null6(self)
-    \/ owner_L226_uaf6(self)
-    \/ owner_L247_1(self)
-    \/ owner_L247_2(self)
-    \/ owner_L247_3(self)
-    \/ owner_L247_4(self)
-    \/ owner_L247_5(self)
-    \/ owner_L247_6(self)
-    \/ owner_L247_7(self)
-    \/ owner_L247_8(self)
-    \/ owner_L247_9(self)
-    \/ owner_L247_10(self)
-    \/ owner_L247_11(self)
-    \/ owner_L247_12(self)
-    \/ owner_L247_null(self)
-    \/ owner_L247_uaf(self)
-    \/ owner_L247_null2(self)
-    \/ owner_L247_uaf2(self)
-    \/ owner_L247_null3(self)
-    \/ owner_L247_uaf3(self)
-    \/ owner_L247_null4(self)
-    \/ owner_L247_uaf4(self)
-    \/ owner_L247_null5(self)
-    \/ owner_L247_uaf5(self)
-    \/ owner_L247_null6(self)
-    \/ owner_L247_uaf6(self)
-    \/ owner_L247_getzero(self)
-    \/ owner_L247_null7(self)
-    \/ owner_L247_uaf7(self)
-    \/ owner_L247_getzero2(self)
-    \/ owner_L351_1(self)
-    \/ owner_L351_2(self)
-    \/ owner_L351_3(self)
-    \/ owner_L351_4(self)
-    \/ owner_L351_null(self)
-    \/ owner_L351_dfree(self)
-    \/ owner_L351_underflow(self)
-    \/ owner_L366_1(self)
-    \/ owner_L366_2(self)
-    \/ owner_L366_3(self)
-    \/ owner_L366_4(self)
-    \/ owner_L366_5(self)
-    \/ owner_L366_null(self)
-    \/ owner_L366_uaf(self)
-    \/ owner_L366_null2(self)
-    \/ owner_L366_uaf2(self)
-    \/ owner_L366_null3(self)
-    \/ owner_L366_uaf3(self)
-    \/ owner_L366_assert(self)
-    \/ owner_L366_list_del(self)
-    \/ owner_L366_null4(self)
-    \/ owner_L366_uaf4(self)
-    \/ owner_L366_list_del2(self)
-    \/ owner_L366_null5(self)
-    \/ owner_L366_uaf5(self)
-    \/ owner_L366_null6(self)
-    \/ owner_L366_uaf6(self)
-    \/ owner_L376_1(self)
-    \/ owner_L376_2(self)
-    \/ owner_L376_3(self)
-    \/ owner_L376_null(self)
-    \/ owner_L376_uaf(self)
-    \/ owner_L376_null2(self)
-    \/ owner_L376_dfree(self)
-    \/ owner_L376_underflow(self)
-    \/ owner_L382_1(self)
-    \/ owner_L382_2(self)
-    \/ owner_L382_3(self)
-    \/ owner_L382_4(self)
-    \/ owner_L382_5(self)
-    \/ owner_L382_6(self)
-    \/ owner_L382_7(self)
-    \/ owner_L382_8(self)
-    \/ owner_L382_9(self)
-    \/ owner_L382_null(self)
-    \/ owner_L382_uaf(self)
-    \/ owner_L382_null2(self)
-    \/ owner_L382_dfree(self)
-    \/ owner_L382_underflow(self)
-    \/ owner_L382_dfree2(self)
-    \/ owner_L382_dfree3(self)
-    \/ owner_L382_dfree4(self)
+    \/ owner_at_L38(self)
+    \/ owner_at_L30(self)
+    \/ owner_at_L32(self)
+    \/ owner_at_L45(self)
+    \/ owner_at_L51(self)
+    \/ owner_at_L39(self)
+    \/ owner_at_L39b(self)
+    \/ owner_at_L42(self)
+    \/ owner_at_L46(self)
+    \/ owner_at_L93(self)
+    \/ owner_at_L93b(self)
+    \/ owner_at_L226(self)
+    \/ owner_at_L247(self)
+    \/ owner_at_L351(self)
+    \/ owner_at_L366(self)
+    \/ owner_at_L376(self)
+    \/ owner_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -8722,8 +8386,6 @@ owner_step(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L45 -> L51
 sender_L45_1(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -8762,8 +8424,6 @@ sender_L45_1(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L45 -> L247
 sender_L45_2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -8823,8 +8483,6 @@ sender_L45_2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
 sender_L45_null(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8838,8 +8496,6 @@ sender_L45_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
 sender_L45_uaf(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[sender_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8858,8 +8514,6 @@ sender_L45_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: null_deref
 sender_L45_null2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -8876,8 +8530,6 @@ sender_L45_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: use_after_free
 sender_L45_uaf2(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -8898,8 +8550,6 @@ sender_L45_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
 \* fault: get_zero
 sender_L45_getzero(self) ==
-    /\ pc[self] = "L45"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
@@ -8917,13 +8567,23 @@ sender_L45_getzero(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L45: one of its paths
+sender_at_L45(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ \/ sender_L45_1(self)
+       \/ sender_L45_2(self)
+       \/ sender_L45_null(self)
+       \/ sender_L45_uaf(self)
+       \/ sender_L45_null2(self)
+       \/ sender_L45_uaf2(self)
+       \/ sender_L45_getzero(self)
+
 \* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* L45b -> L171
 sender_L45b_1(self) ==
-    /\ pc[self] = "L45b"
-    /\ fault.kind = "none"
     /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ gc_in_progress' = TRUE
     /\ lat' = [w \in Threads |->
@@ -8944,8 +8604,6 @@ sender_L45b_1(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* L45b -> L171
 sender_L45b_2(self) ==
-    /\ pc[self] = "L45b"
-    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -8956,14 +8614,19 @@ sender_L45b_2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
                    sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a sender thread at L45b: one of its paths
+sender_at_L45b(self) ==
+    /\ pc[self] = "L45b"
+    /\ fault.kind = "none"
+    /\ \/ sender_L45b_1(self)
+       \/ sender_L45b_2(self)
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L51 -> L247
 sender_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -9022,8 +8685,6 @@ sender_L51(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
 sender_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9037,8 +8698,6 @@ sender_L51_null(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
 sender_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[sender_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9057,8 +8716,6 @@ sender_L51_uaf(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: null_deref
 sender_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -9075,8 +8732,6 @@ sender_L51_null2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: use_after_free
 sender_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -9097,8 +8752,6 @@ sender_L51_uaf2(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* fault: get_zero
 sender_L51_getzero(self) ==
-    /\ pc[self] = "L51"
-    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
@@ -9116,12 +8769,21 @@ sender_L51_getzero(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L51: one of its paths
+sender_at_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ \/ sender_L51(self)
+       \/ sender_L51_null(self)
+       \/ sender_L51_uaf(self)
+       \/ sender_L51_null2(self)
+       \/ sender_L51_uaf2(self)
+       \/ sender_L51_getzero(self)
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 sender_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count > 1
@@ -9153,8 +8815,6 @@ sender_L39_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> Done
 sender_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count > 1
@@ -9247,8 +8907,6 @@ sender_L39_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 sender_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count = 1
@@ -9282,8 +8940,6 @@ sender_L39_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> Done
 sender_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count = 1
@@ -9377,8 +9033,6 @@ sender_L39_4(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
 sender_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9392,8 +9046,6 @@ sender_L39_null(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
 sender_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -9411,8 +9063,6 @@ sender_L39_dfree(self) ==
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
 sender_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -9428,11 +9078,21 @@ sender_L39_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L39: one of its paths
+sender_at_L39(self) ==
+    /\ pc[self] = "L39"
+    /\ fault.kind = "none"
+    /\ \/ sender_L39_1(self)
+       \/ sender_L39_2(self)
+       \/ sender_L39_3(self)
+       \/ sender_L39_4(self)
+       \/ sender_L39_null(self)
+       \/ sender_L39_dfree(self)
+       \/ sender_L39_underflow(self)
+
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42 -> Done
 sender_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -9523,8 +9183,6 @@ sender_L42_1(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42 -> Done
 sender_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -9617,8 +9275,6 @@ sender_L42_2(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
 sender_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9632,8 +9288,6 @@ sender_L42_null(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
 sender_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -9651,8 +9305,6 @@ sender_L42_dfree(self) ==
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
 sender_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -9667,6 +9319,16 @@ sender_L42_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a sender thread at L42: one of its paths
+sender_at_L42(self) ==
+    /\ pc[self] = "L42"
+    /\ fault.kind = "none"
+    /\ \/ sender_L42_1(self)
+       \/ sender_L42_2(self)
+       \/ sender_L42_null(self)
+       \/ sender_L42_dfree(self)
+       \/ sender_L42_underflow(self)
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -9709,201 +9371,192 @@ sender_L42_underflow(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* L55 -> L45b
 sender_L55(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ new_file2 \notin {} \cup {new_file}
-                               /\ user_struct' = [user_struct EXCEPT
-                                                    ![new_user_struct] = [st |-> "live",
-                                                                          unix_inflight |-> 0]]
-                               /\ sender_u' = [sender_u EXCEPT ![self] = new_user_struct]
-                               /\ sender_task_new_nr' = [sender_task_new_nr EXCEPT ![self] = 0]
-                               /\ sender_task_new_user' = [sender_task_new_user EXCEPT
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ new_file2 \notin {} \cup {new_file}
+                            /\ user_struct' = [user_struct EXCEPT
+                                                 ![new_user_struct] = [st |-> "live",
+                                                                       unix_inflight |-> 0]]
+                            /\ sender_u' = [sender_u EXCEPT ![self] = new_user_struct]
+                            /\ sender_task_new_nr' = [sender_task_new_nr EXCEPT ![self] = 0]
+                            /\ sender_task_new_user' = [sender_task_new_user EXCEPT ![self] = NULL]
+                            /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
+                                                                   fds |-> {},
+                                                                   pid |-> NULL,
+                                                                   cred |-> NULL,
+                                                                   user |-> NULL],
+                                                    ![new_task].pid = new_pid,
+                                                    ![new_task].cred = new_cred,
+                                                    ![new_task].user = new_user_struct,
+                                                    ![new_task].fds = {} \cup
+                                                                        {new_file} \cup {new_file2}]
+                            /\ sender_task_new_t' = [sender_task_new_t EXCEPT ![self] = NULL]
+                            /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
+                                                                count |-> 1,
+                                                                nr |-> 0,
+                                                                count_cpu |-> CpuOf(self)],
+                                                  ![new_pid].nr = 200]
+                            /\ sender_task_new_p' = [sender_task_new_p EXCEPT ![self] = NULL]
+                            /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
+                                                                   usage |-> 1,
+                                                                   euid |-> 1000,
+                                                                   usage_cpu |-> CpuOf(self)]]
+                            /\ sender_task_new_c' = [sender_task_new_c EXCEPT ![self] = NULL]
+                            /\ sender_me' = [sender_me EXCEPT ![self] = new_task]
+                            /\ sender_sys_socketpair_t' = [sender_sys_socketpair_t EXCEPT
                                                              ![self] = NULL]
-                               /\ task' = [task EXCEPT ![new_task] = [st |-> "live",
-                                                                      fds |-> {},
-                                                                      pid |-> NULL,
-                                                                      cred |-> NULL,
-                                                                      user |-> NULL],
-                                                       ![new_task].pid = new_pid,
-                                                       ![new_task].cred = new_cred,
-                                                       ![new_task].user = new_user_struct,
-                                                       ![new_task].fds = {} \cup
-                                                                           {new_file} \cup {new_file2}]
-                               /\ sender_task_new_t' = [sender_task_new_t EXCEPT ![self] = NULL]
-                               /\ pid' = [pid EXCEPT ![new_pid] = [st |-> "live",
-                                                                   count |-> 1,
-                                                                   nr |-> 0,
-                                                                   count_cpu |-> CpuOf(self)],
-                                                     ![new_pid].nr = 200]
-                               /\ sender_task_new_p' = [sender_task_new_p EXCEPT ![self] = NULL]
-                               /\ cred' = [cred EXCEPT ![new_cred] = [st |-> "live",
-                                                                      usage |-> 1,
-                                                                      euid |-> 1000,
-                                                                      usage_cpu |-> CpuOf(self)]]
-                               /\ sender_task_new_c' = [sender_task_new_c EXCEPT ![self] = NULL]
-                               /\ sender_me' = [sender_me EXCEPT ![self] = new_task]
-                               /\ sender_sys_socketpair_t' = [sender_sys_socketpair_t EXCEPT
-                                                                ![self] = NULL]
-                               /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
-                                                                      f_count |-> 1,
-                                                                      sk |-> NULL,
-                                                                      f_count_cpu |-> CpuOf(self)],
-                                                       ![new_file].sk = new_unix_sock,
-                                                       ![new_file2] = [st |-> "live",
-                                                                       f_count |-> 1,
-                                                                       sk |-> NULL,
-                                                                       f_count_cpu |-> CpuOf(self)],
-                                                       ![new_file2].sk = new_unix_sock2]
-                               /\ sender_sys_socketpair_f' = [sender_sys_socketpair_f EXCEPT
-                                                                ![self] = NULL]
-                               /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                                     sk_refcnt |-> 1,
-                                                                                     file |-> NULL,
-                                                                                     peer |-> NULL,
-                                                                                     dead |-> FALSE,
-                                                                                     passcred |-> FALSE,
-                                                                                     inflight |-> 0,
-                                                                                     sk_refcnt_cpu |-> CpuOf(self)],
-                                                                 ![new_unix_sock].file = new_file,
-                                                                 ![new_unix_sock2] = [st |-> "live",
-                                                                                      sk_refcnt |-> 1,
-                                                                                      file |-> NULL,
-                                                                                      peer |-> NULL,
-                                                                                      dead |-> FALSE,
-                                                                                      passcred |-> FALSE,
-                                                                                      inflight |-> 0,
-                                                                                      sk_refcnt_cpu |-> CpuOf(self)],
-                                                                 ![new_unix_sock2].file = new_file2,
-                                                                 ![new_unix_sock].sk_refcnt_cpu = CpuOf(self),
-                                                                 ![new_unix_sock].sk_refcnt = 1 + 1,
-                                                                 ![new_unix_sock2].sk_refcnt_cpu = CpuOf(self),
-                                                                 ![new_unix_sock2].sk_refcnt = 1 +
-                                                                                                 1,
-                                                                 ![new_unix_sock].peer = new_unix_sock2,
-                                                                 ![new_unix_sock2].peer = new_unix_sock]
-                               /\ sender_sys_socketpair_sk' = [sender_sys_socketpair_sk EXCEPT
-                                                                 ![self] = NULL]
-                               /\ sender_fd_install_t' = [sender_fd_install_t EXCEPT ![self] = NULL]
-                               /\ sender_fd_install_f' = [sender_fd_install_f EXCEPT ![self] = NULL]
-                               /\ sender_c' = [sender_c EXCEPT ![self] = new_file]
-                               /\ sender_sys_socketpair_peer_t' =
-                                    [sender_sys_socketpair_peer_t EXCEPT ![self] = NULL]
-                               /\ sender_sys_socketpair_peer_fa' =
-                                    [sender_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
-                               /\ sender_sys_socketpair_peer_f' =
-                                    [sender_sys_socketpair_peer_f EXCEPT ![self] = NULL]
-                               /\ sender_sys_socketpair_peer_sk' =
-                                    [sender_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
-                               /\ sender_sys_socketpair_peer_ska' =
-                                    [sender_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
-                               /\ sender_d' = [sender_d EXCEPT ![self] = new_file2]
-                               /\ lat' = [w \in Threads |->
-                                           [lat EXCEPT ![self] = Cost_syscall][w] +
-                                             IF w # self /\ WaitsFor(w, self)
-                                             THEN Cost_alloc + Cost_alloc + Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    Cost_alloc +
-                                                    (IF CpuOf(self) = CpuOf(self)
-                                                     THEN Cost_atomic_local
-                                                     ELSE Cost_atomic_remote) +
-                                                    (IF CpuOf(self) = CpuOf(self)
-                                                     THEN Cost_atomic_local
-                                                     ELSE Cost_atomic_remote) +
-                                                    Cost_syscall
-                                             ELSE 0]
-                               /\ sender_sys_write_t' = [sender_sys_write_t EXCEPT
-                                                           ![self] = new_task]
-                               /\ sender_sys_write_f' = [sender_sys_write_f EXCEPT
-                                                           ![self] = new_file]
-                               /\ sender_scm_send_pid_t' = [sender_scm_send_pid_t EXCEPT
+                            /\ file' = [file EXCEPT ![new_file] = [st |-> "live",
+                                                                   f_count |-> 1,
+                                                                   sk |-> NULL,
+                                                                   f_count_cpu |-> CpuOf(self)],
+                                                    ![new_file].sk = new_unix_sock,
+                                                    ![new_file2] = [st |-> "live",
+                                                                    f_count |-> 1,
+                                                                    sk |-> NULL,
+                                                                    f_count_cpu |-> CpuOf(self)],
+                                                    ![new_file2].sk = new_unix_sock2]
+                            /\ sender_sys_socketpair_f' = [sender_sys_socketpair_f EXCEPT
+                                                             ![self] = NULL]
+                            /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                                  sk_refcnt |-> 1,
+                                                                                  file |-> NULL,
+                                                                                  peer |-> NULL,
+                                                                                  dead |-> FALSE,
+                                                                                  passcred |-> FALSE,
+                                                                                  inflight |-> 0,
+                                                                                  sk_refcnt_cpu |-> CpuOf(self)],
+                                                              ![new_unix_sock].file = new_file,
+                                                              ![new_unix_sock2] = [st |-> "live",
+                                                                                   sk_refcnt |-> 1,
+                                                                                   file |-> NULL,
+                                                                                   peer |-> NULL,
+                                                                                   dead |-> FALSE,
+                                                                                   passcred |-> FALSE,
+                                                                                   inflight |-> 0,
+                                                                                   sk_refcnt_cpu |-> CpuOf(self)],
+                                                              ![new_unix_sock2].file = new_file2,
+                                                              ![new_unix_sock].sk_refcnt_cpu = CpuOf(self),
+                                                              ![new_unix_sock].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock2].sk_refcnt_cpu = CpuOf(self),
+                                                              ![new_unix_sock2].sk_refcnt = 1 + 1,
+                                                              ![new_unix_sock].peer = new_unix_sock2,
+                                                              ![new_unix_sock2].peer = new_unix_sock]
+                            /\ sender_sys_socketpair_sk' = [sender_sys_socketpair_sk EXCEPT
                                                               ![self] = NULL]
-                               /\ sender_sys_write_scm_pid' = [sender_sys_write_scm_pid EXCEPT
-                                                                 ![self] = NULL]
-                               /\ sender_scm_send_cred_t' = [sender_scm_send_cred_t EXCEPT
-                                                               ![self] = NULL]
-                               /\ sender_sys_write_scm_cred' = [sender_sys_write_scm_cred EXCEPT
+                            /\ sender_fd_install_t' = [sender_fd_install_t EXCEPT ![self] = NULL]
+                            /\ sender_fd_install_f' = [sender_fd_install_f EXCEPT ![self] = NULL]
+                            /\ sender_c' = [sender_c EXCEPT ![self] = new_file]
+                            /\ sender_sys_socketpair_peer_t' = [sender_sys_socketpair_peer_t EXCEPT
                                                                   ![self] = NULL]
-                               /\ op_end' = NoOpEnd
-                               /\ pc' = [pc EXCEPT ![self] = "L45b"]
-                               /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
-                                              unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                                              gc_inflight_list, gc_candidates, gc_flag_candidate,
-                                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running,
-                                              unix_gc_lock_cpu, owner_locals, sender_sys_write_b,
-                                              sender_sys_write_err, sender_scm_destroy_cred_frame,
-                                              sender_unix_dgram_queue_frame, sender_kfree_skb_b,
-                                              sender_skb_release_b, sender_unix_destruct_scm_frame,
-                                              sender_fput_f, sender_file_final_put_f,
-                                              sender_unix_notinflight_frame,
-                                              sender_unix_dgram_try_queue_frame,
-                                              sender_maybe_add_creds_frame,
-                                              sender_unix_scm_to_skb_creds_frame,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                            /\ sender_sys_socketpair_peer_fa' =
+                                 [sender_sys_socketpair_peer_fa EXCEPT ![self] = NULL]
+                            /\ sender_sys_socketpair_peer_f' = [sender_sys_socketpair_peer_f EXCEPT
+                                                                  ![self] = NULL]
+                            /\ sender_sys_socketpair_peer_sk' =
+                                 [sender_sys_socketpair_peer_sk EXCEPT ![self] = NULL]
+                            /\ sender_sys_socketpair_peer_ska' =
+                                 [sender_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
+                            /\ sender_d' = [sender_d EXCEPT ![self] = new_file2]
+                            /\ lat' = [w \in Threads |->
+                                        [lat EXCEPT ![self] = Cost_syscall][w] +
+                                          IF w # self /\ WaitsFor(w, self)
+                                          THEN Cost_alloc + Cost_alloc + Cost_alloc + Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 Cost_alloc +
+                                                 (IF CpuOf(self) = CpuOf(self)
+                                                  THEN Cost_atomic_local
+                                                  ELSE Cost_atomic_remote) +
+                                                 (IF CpuOf(self) = CpuOf(self)
+                                                  THEN Cost_atomic_local
+                                                  ELSE Cost_atomic_remote) +
+                                                 Cost_syscall
+                                          ELSE 0]
+                            /\ sender_sys_write_t' = [sender_sys_write_t EXCEPT ![self] = new_task]
+                            /\ sender_sys_write_f' = [sender_sys_write_f EXCEPT ![self] = new_file]
+                            /\ sender_scm_send_pid_t' = [sender_scm_send_pid_t EXCEPT
+                                                           ![self] = NULL]
+                            /\ sender_sys_write_scm_pid' = [sender_sys_write_scm_pid EXCEPT
+                                                              ![self] = NULL]
+                            /\ sender_scm_send_cred_t' = [sender_scm_send_cred_t EXCEPT
+                                                            ![self] = NULL]
+                            /\ sender_sys_write_scm_cred' = [sender_sys_write_scm_cred EXCEPT
+                                                               ![self] = NULL]
+                            /\ op_end' = NoOpEnd
+                            /\ pc' = [pc EXCEPT ![self] = "L45b"]
+                            /\ UNCHANGED <<fault, sk_buff, delayed_fput_list, unix_queued,
+                                           unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                                           gc_inflight_list, gc_candidates, gc_flag_candidate,
+                                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running,
+                                           unix_gc_lock_cpu, owner_locals, sender_sys_write_b,
+                                           sender_sys_write_err, sender_scm_destroy_cred_frame,
+                                           sender_unix_dgram_queue_frame, sender_kfree_skb_b,
+                                           sender_skb_release_b, sender_unix_destruct_scm_frame,
+                                           sender_fput_f, sender_file_final_put_f,
+                                           sender_unix_notinflight_frame,
+                                           sender_unix_dgram_try_queue_frame,
+                                           sender_maybe_add_creds_frame,
+                                           sender_unix_scm_to_skb_creds_frame,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* fault: model_bound
 sender_L55_bound(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 55]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9919,12 +9572,30 @@ sender_L55_bound(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
 sender_L55_bound2(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+       /\ ~\E o \in Pool_task : task[o].st = "free"
+       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* fault: model_bound
+sender_L55_bound3(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-          /\ ~\E o \in Pool_task : task[o].st = "free"
-          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
+          /\ \E o \in Pool_task : task[o].st = "free"
+          /\ ~\E o \in Pool_pid : pid[o].st = "free"
+          /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -9938,16 +9609,17 @@ sender_L55_bound2(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-sender_L55_bound3(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+sender_L55_bound4(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
              /\ \E o \in Pool_task : task[o].st = "free"
-             /\ ~\E o \in Pool_pid : pid[o].st = "free"
-             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
+             /\ \E o \in Pool_pid : pid[o].st = "free"
+             /\ ~\E o \in Pool_cred : cred[o].st = "free"
+             /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
              /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                             delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -9962,18 +9634,25 @@ sender_L55_bound3(self) ==
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-sender_L55_bound4(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+sender_L55_bound5(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
              IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                 /\ \E o \in Pool_task : task[o].st = "free"
                 /\ \E o \in Pool_pid : pid[o].st = "free"
-                /\ ~\E o \in Pool_cred : cred[o].st = "free"
-                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 48]
+                /\ \E o \in Pool_cred : cred[o].st = "free"
+                /\ ~\E o \in Pool_file : file[o].st = "free"
+                /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
                 /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -9995,20 +9674,21 @@ sender_L55_bound4(self) ==
 \* specs/kernel/file.ifl:54: return t
 \* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-sender_L55_bound5(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+sender_L55_bound6(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
                 IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                    /\ \E o \in Pool_task : task[o].st = "free"
                    /\ \E o \in Pool_pid : pid[o].st = "free"
                    /\ \E o \in Pool_cred : cred[o].st = "free"
-                   /\ ~\E o \in Pool_file : file[o].st = "free"
-                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 121]
+                   /\ \E o \in Pool_file : file[o].st = "free"
+                   /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
                    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                   delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                                   gc_in_progress, gc_inflight_list, gc_candidates,
@@ -10031,22 +9711,26 @@ sender_L55_bound5(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* fault: model_bound
-sender_L55_bound6(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+sender_L55_assert(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
                    IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                       /\ \E o \in Pool_task : task[o].st = "free"
                       /\ \E o \in Pool_pid : pid[o].st = "free"
                       /\ \E o \in Pool_cred : cred[o].st = "free"
                       /\ \E o \in Pool_file : file[o].st = "free"
-                      /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 122]
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ ~new_file \notin {}
+                      /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                      delayed_fput_list, unix_queued, unix_gc_lock,
                                      unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -10074,34 +9758,42 @@ sender_L55_bound6(self) ==
 \* specs/kernel/af_unix.ifl:124: sk.file = f
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-sender_L55_assert(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                         /\ \E o \in Pool_task : task[o].st = "free"
-                         /\ \E o \in Pool_pid : pid[o].st = "free"
-                         /\ \E o \in Pool_cred : cred[o].st = "free"
-                         /\ \E o \in Pool_file : file[o].st = "free"
-                         /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                         /\ ~new_file \notin {}
-                         /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                                        delayed_fput_list, unix_queued, unix_gc_lock,
-                                        unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                                        delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                                        owner_locals, sender_locals,
-                                        delayed_fput_work_worker_locals,
-                                        unix_gc_work_worker_locals>>
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* fault: model_bound
+sender_L55_bound7(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                      /\ \E o \in Pool_task : task[o].st = "free"
+                      /\ \E o \in Pool_pid : pid[o].st = "free"
+                      /\ \E o \in Pool_cred : cred[o].st = "free"
+                      /\ \E o \in Pool_file : file[o].st = "free"
+                      /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      /\ new_file \notin {}
+                      /\ ~\E o \in Pool_file :
+                            [file EXCEPT ![new_file] = [st |-> "live",
+                                                        f_count |-> 1,
+                                                        sk |-> NULL,
+                                                        f_count_cpu |-> CpuOf(self)],
+                                         ![new_file].sk = new_unix_sock][o].st =
+                              "free"
+                      /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                                     delayed_fput_list, unix_queued, unix_gc_lock,
+                                     unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                     gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                                     delayed_fput_work_running, unix_gc_work_pending,
+                                     unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -10124,16 +9816,23 @@ sender_L55_assert(self) ==
 \* specs/kernel/af_unix.ifl:127: return f
 \* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-sender_L55_bound7(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+sender_L55_bound8(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
                       IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                          /\ \E o \in Pool_task : task[o].st = "free"
                          /\ \E o \in Pool_pid : pid[o].st = "free"
@@ -10141,14 +9840,25 @@ sender_L55_bound7(self) ==
                          /\ \E o \in Pool_file : file[o].st = "free"
                          /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
                          /\ new_file \notin {}
-                         /\ ~\E o \in Pool_file :
-                               [file EXCEPT ![new_file] = [st |-> "live",
-                                                           f_count |-> 1,
-                                                           sk |-> NULL,
-                                                           f_count_cpu |-> CpuOf(self)],
-                                            ![new_file].sk = new_unix_sock][o].st =
+                         /\ \E o \in Pool_file :
+                              [file EXCEPT ![new_file] = [st |-> "live",
+                                                          f_count |-> 1,
+                                                          sk |-> NULL,
+                                                          f_count_cpu |-> CpuOf(self)],
+                                           ![new_file].sk = new_unix_sock][o].st =
+                                "free"
+                         /\ ~\E o \in Pool_unix_sock :
+                               [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                     sk_refcnt |-> 1,
+                                                                     file |-> NULL,
+                                                                     peer |-> NULL,
+                                                                     dead |-> FALSE,
+                                                                     passcred |-> FALSE,
+                                                                     inflight |-> 0,
+                                                                     sk_refcnt_cpu |-> CpuOf(self)],
+                                                 ![new_unix_sock].file = new_file][o].st =
                                  "free"
-                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 134]
+                         /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
                          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                                         delayed_fput_list, unix_queued, unix_gc_lock,
                                         unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -10182,23 +9892,37 @@ sender_L55_bound7(self) ==
 \* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* fault: model_bound
-sender_L55_bound8(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* fault: get_zero
+sender_L55_getzero(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
                          IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
                             /\ \E o \in Pool_task : task[o].st = "free"
@@ -10214,18 +9938,22 @@ sender_L55_bound8(self) ==
                                                              f_count_cpu |-> CpuOf(self)],
                                               ![new_file].sk = new_unix_sock][o].st =
                                    "free"
-                            /\ ~\E o \in Pool_unix_sock :
-                                  [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                        sk_refcnt |-> 1,
-                                                                        file |-> NULL,
-                                                                        peer |-> NULL,
-                                                                        dead |-> FALSE,
-                                                                        passcred |-> FALSE,
-                                                                        inflight |-> 0,
-                                                                        sk_refcnt_cpu |-> CpuOf(self)],
-                                                    ![new_unix_sock].file = new_file][o].st =
-                                    "free"
-                            /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 135]
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 139,
+                                         obj |-> new_unix_sock]
                             /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
                                            sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
                                            unix_tot_inflight, gc_in_progress, gc_inflight_list,
@@ -10263,175 +9991,76 @@ sender_L55_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* fault: get_zero
-sender_L55_getzero(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 139,
-                                            obj |-> new_unix_sock]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
-\* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
-\* specs/kernel/file.ifl:46: t = alloc task
-\* specs/kernel/file.ifl:47: p = alloc pid
-\* specs/kernel/file.ifl:48: c = alloc cred
-\* specs/kernel/file.ifl:49: p.nr = nr
-\* specs/kernel/file.ifl:50: t.pid = p
-\* specs/kernel/file.ifl:51: t.cred = c
-\* specs/kernel/file.ifl:52: t.user = user
-\* specs/kernel/file.ifl:54: return t
-\* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
-\* specs/kernel/af_unix.ifl:121: f = alloc file
-\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:123: f.sk = sk
-\* specs/kernel/af_unix.ifl:124: sk.file = f
-\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* specs/kernel/file.ifl:73: add(t.fds, f)
-\* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
-\* specs/kernel/af_unix.ifl:134: f = alloc file
-\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
-\* specs/kernel/af_unix.ifl:136: f.sk = sk
-\* specs/kernel/af_unix.ifl:137: sk.file = f
-\* specs/kernel/af_unix.ifl:138: ska = fa.sk
-\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
 sender_L55_getzero2(self) ==
-    /\ pc[self] = "L55"
-    /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
                                      "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 \leq 0
-                               /\ fault' = [kind |-> "get_zero",
-                                            thread |-> self,
-                                            line |-> 140,
-                                            obj |-> new_unix_sock2]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 \leq 0
+                            /\ fault' = [kind |-> "get_zero",
+                                         thread |-> self,
+                                         line |-> 140,
+                                         obj |-> new_unix_sock2]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -10466,80 +10095,94 @@ sender_L55_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
 sender_L55_assert2(self) ==
+    LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+    IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+       IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+          IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+             IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                   IN LET new_file2 ==
+                              CHOOSE o \in Pool_file :
+                                [file EXCEPT ![new_file] = [st |-> "live",
+                                                            f_count |-> 1,
+                                                            sk |-> NULL,
+                                                            f_count_cpu |-> CpuOf(self)],
+                                             ![new_file].sk = new_unix_sock][o].st =
+                                  "free"
+                      IN LET new_unix_sock2 ==
+                                 CHOOSE o \in Pool_unix_sock :
+                                   [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                         sk_refcnt |-> 1,
+                                                                         file |-> NULL,
+                                                                         peer |-> NULL,
+                                                                         dead |-> FALSE,
+                                                                         passcred |-> FALSE,
+                                                                         inflight |-> 0,
+                                                                         sk_refcnt_cpu |-> CpuOf(self)],
+                                                     ![new_unix_sock].file = new_file][o].st =
+                                     "free"
+                         IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                            /\ \E o \in Pool_task : task[o].st = "free"
+                            /\ \E o \in Pool_pid : pid[o].st = "free"
+                            /\ \E o \in Pool_cred : cred[o].st = "free"
+                            /\ \E o \in Pool_file : file[o].st = "free"
+                            /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                            /\ new_file \notin {}
+                            /\ \E o \in Pool_file :
+                                 [file EXCEPT ![new_file] = [st |-> "live",
+                                                             f_count |-> 1,
+                                                             sk |-> NULL,
+                                                             f_count_cpu |-> CpuOf(self)],
+                                              ![new_file].sk = new_unix_sock][o].st =
+                                   "free"
+                            /\ \E o \in Pool_unix_sock :
+                                 [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                       sk_refcnt |-> 1,
+                                                                       file |-> NULL,
+                                                                       peer |-> NULL,
+                                                                       dead |-> FALSE,
+                                                                       passcred |-> FALSE,
+                                                                       inflight |-> 0,
+                                                                       sk_refcnt_cpu |-> CpuOf(self)],
+                                                   ![new_unix_sock].file = new_file][o].st =
+                                   "free"
+                            /\ 1 > 0
+                            /\ 1 > 0
+                            /\ ~new_file2 \notin {} \cup {new_file}
+                            /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
+                            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                           sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                           unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                           gc_hitlist, gc_purged, gc_stale,
+                                           delayed_fput_work_pending, delayed_fput_work_running,
+                                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                                           delayed_fput_work_worker_locals,
+                                           unix_gc_work_worker_locals>>
+
+\* a sender thread at L55: one of its paths
+sender_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
-    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
-       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
-          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
-             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
-                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
-                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-                      IN LET new_file2 ==
-                                 CHOOSE o \in Pool_file :
-                                   [file EXCEPT ![new_file] = [st |-> "live",
-                                                               f_count |-> 1,
-                                                               sk |-> NULL,
-                                                               f_count_cpu |-> CpuOf(self)],
-                                                ![new_file].sk = new_unix_sock][o].st =
-                                     "free"
-                         IN LET new_unix_sock2 ==
-                                    CHOOSE o \in Pool_unix_sock :
-                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                            sk_refcnt |-> 1,
-                                                                            file |-> NULL,
-                                                                            peer |-> NULL,
-                                                                            dead |-> FALSE,
-                                                                            passcred |-> FALSE,
-                                                                            inflight |-> 0,
-                                                                            sk_refcnt_cpu |-> CpuOf(self)],
-                                                        ![new_unix_sock].file = new_file][o].st =
-                                        "free"
-                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
-                               /\ \E o \in Pool_task : task[o].st = "free"
-                               /\ \E o \in Pool_pid : pid[o].st = "free"
-                               /\ \E o \in Pool_cred : cred[o].st = "free"
-                               /\ \E o \in Pool_file : file[o].st = "free"
-                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-                               /\ new_file \notin {}
-                               /\ \E o \in Pool_file :
-                                    [file EXCEPT ![new_file] = [st |-> "live",
-                                                                f_count |-> 1,
-                                                                sk |-> NULL,
-                                                                f_count_cpu |-> CpuOf(self)],
-                                                 ![new_file].sk = new_unix_sock][o].st =
-                                      "free"
-                               /\ \E o \in Pool_unix_sock :
-                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                          sk_refcnt |-> 1,
-                                                                          file |-> NULL,
-                                                                          peer |-> NULL,
-                                                                          dead |-> FALSE,
-                                                                          passcred |-> FALSE,
-                                                                          inflight |-> 0,
-                                                                          sk_refcnt_cpu |-> CpuOf(self)],
-                                                      ![new_unix_sock].file = new_file][o].st =
-                                      "free"
-                               /\ 1 > 0
-                               /\ 1 > 0
-                               /\ ~new_file2 \notin {} \cup {new_file}
-                               /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
-                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
-                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
-                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                                              gc_hitlist, gc_purged, gc_stale,
-                                              delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
-                                              delayed_fput_work_worker_locals,
-                                              unix_gc_work_worker_locals>>
+    /\ \/ sender_L55(self)
+       \/ sender_L55_bound(self)
+       \/ sender_L55_bound2(self)
+       \/ sender_L55_bound3(self)
+       \/ sender_L55_bound4(self)
+       \/ sender_L55_bound5(self)
+       \/ sender_L55_bound6(self)
+       \/ sender_L55_assert(self)
+       \/ sender_L55_bound7(self)
+       \/ sender_L55_bound8(self)
+       \/ sender_L55_getzero(self)
+       \/ sender_L55_getzero2(self)
+       \/ sender_L55_assert2(self)
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 sender_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count > 1
@@ -10579,8 +10222,6 @@ sender_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 sender_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count = 1
@@ -10621,8 +10262,6 @@ sender_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 sender_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ sender_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -10637,8 +10276,6 @@ sender_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 sender_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ sender_fput_f[self] # NULL
     /\ file[sender_fput_f[self]].st # "live"
@@ -10658,8 +10295,6 @@ sender_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 sender_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -10675,8 +10310,6 @@ sender_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 sender_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL
     /\ file[sender_fput_f[self]].st # "live"
@@ -10693,8 +10326,6 @@ sender_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 sender_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count \leq 0
@@ -10710,52 +10341,61 @@ sender_L93_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L93: one of its paths
+sender_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ sender_L93_1(self)
+       \/ sender_L93_2(self)
+       \/ sender_L93_null(self)
+       \/ sender_L93_uaf(self)
+       \/ sender_L93_null2(self)
+       \/ sender_L93_dfree(self)
+       \/ sender_L93_underflow(self)
+
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
 \* specs/kernel/scm_creds_v3.2.ifl:43: if scm_pid != null {
 \* L171 -> L45
 sender_L171_1(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ sender_sys_write_scm_pid[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = sender_sys_write_scm_pid[self]]
-          /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = sender_sys_write_scm_cred[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
-                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                         sender_sys_write_err, sender_scm_destroy_cred_frame,
-                         sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
-                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
-                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                         sender_fd_install_frame, sender_sys_socketpair_frame,
-                         sender_task_new_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ sender_sys_write_scm_pid[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = sender_sys_write_scm_pid[self]]
+       /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = sender_sys_write_scm_cred[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L45"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                      sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                      sender_sys_write_err, sender_scm_destroy_cred_frame,
+                      sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                      sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                      sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
+                      sender_maybe_add_creds_frame, sender_scm_send_cred_t, sender_scm_send_pid_t,
+                      sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                      sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -10763,48 +10403,45 @@ sender_L171_1(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:49: if scm_cred != null {
 \* L171 -> L51
 sender_L171_2(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~sender_sys_write_scm_pid[self] # NULL
-          /\ sender_sys_write_scm_cred[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = new_sk_buff]
-          /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = sender_sys_write_scm_pid[self]]
-          /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = sender_sys_write_scm_cred[self]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L51"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
-                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                         sender_sys_write_err, sender_scm_destroy_cred_frame,
-                         sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
-                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
-                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                         sender_fd_install_frame, sender_sys_socketpair_frame,
-                         sender_task_new_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~sender_sys_write_scm_pid[self] # NULL
+       /\ sender_sys_write_scm_cred[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT
+                                               ![self] = new_sk_buff]
+       /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = sender_sys_write_scm_pid[self]]
+       /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = sender_sys_write_scm_cred[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                      sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                      sender_sys_write_err, sender_scm_destroy_cred_frame,
+                      sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                      sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                      sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
+                      sender_maybe_add_creds_frame, sender_scm_send_cred_t, sender_scm_send_pid_t,
+                      sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                      sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -10814,66 +10451,60 @@ sender_L171_2(self) ==
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L171 -> L247
 sender_L171_3(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-          /\ ~sender_sys_write_scm_pid[self] # NULL
-          /\ ~sender_sys_write_scm_cred[self] # NULL
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
-          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
-                                                          users |-> 1,
-                                                          rcv |-> NULL,
-                                                          pid |-> NULL,
-                                                          cred |-> NULL,
-                                                          fp |-> NULL,
-                                                          fp_user |-> NULL,
-                                                          users_cpu |-> CpuOf(self)]]
-          /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
-          /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT
-                                                  ![self] = NULL]
-          /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                        ![self] = NULL]
-          /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                         ![self] = NULL]
-          /\ sender_unix_dgram_queue_t' = [sender_unix_dgram_queue_t EXCEPT
-                                             ![self] = sender_sys_write_t[self]]
-          /\ sender_unix_dgram_queue_f' = [sender_unix_dgram_queue_f EXCEPT
-                                             ![self] = sender_sys_write_f[self]]
-          /\ sender_unix_dgram_queue_b' = [sender_unix_dgram_queue_b EXCEPT ![self] = new_sk_buff]
-          /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT
-                                                 ![self] = sender_sys_write_t[self]]
-          /\ sender_unix_dgram_try_queue_f' = [sender_unix_dgram_try_queue_f EXCEPT
-                                                 ![self] = sender_sys_write_f[self]]
-          /\ sender_unix_dgram_try_queue_b' = [sender_unix_dgram_try_queue_b EXCEPT
-                                                 ![self] = new_sk_buff]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L247"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
-                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                         sender_sys_write_err, sender_scm_destroy_cred_frame,
-                         sender_unix_dgram_queue_refused, sender_kfree_skb_b, sender_skb_release_b,
-                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_sk,
-                         sender_unix_dgram_try_queue_other, sender_unix_dgram_try_queue_dead,
-                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
-                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                         sender_fd_install_frame, sender_sys_socketpair_frame,
-                         sender_task_new_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       /\ ~sender_sys_write_scm_pid[self] # NULL
+       /\ ~sender_sys_write_scm_cred[self] # NULL
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
+                     IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
+       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
+                                                       users |-> 1,
+                                                       rcv |-> NULL,
+                                                       pid |-> NULL,
+                                                       cred |-> NULL,
+                                                       fp |-> NULL,
+                                                       fp_user |-> NULL,
+                                                       users_cpu |-> CpuOf(self)]]
+       /\ sender_sys_write_b' = [sender_sys_write_b EXCEPT ![self] = new_sk_buff]
+       /\ sender_unix_scm_to_skb_creds_b' = [sender_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+       /\ sender_unix_scm_to_skb_creds_scm_pid' = [sender_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                     ![self] = NULL]
+       /\ sender_unix_scm_to_skb_creds_scm_cred' = [sender_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                      ![self] = NULL]
+       /\ sender_unix_dgram_queue_t' = [sender_unix_dgram_queue_t EXCEPT
+                                          ![self] = sender_sys_write_t[self]]
+       /\ sender_unix_dgram_queue_f' = [sender_unix_dgram_queue_f EXCEPT
+                                          ![self] = sender_sys_write_f[self]]
+       /\ sender_unix_dgram_queue_b' = [sender_unix_dgram_queue_b EXCEPT ![self] = new_sk_buff]
+       /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT
+                                              ![self] = sender_sys_write_t[self]]
+       /\ sender_unix_dgram_try_queue_f' = [sender_unix_dgram_try_queue_f EXCEPT
+                                              ![self] = sender_sys_write_f[self]]
+       /\ sender_unix_dgram_try_queue_b' = [sender_unix_dgram_try_queue_b EXCEPT
+                                              ![self] = new_sk_buff]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L247"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                      sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                      sender_sys_write_err, sender_scm_destroy_cred_frame,
+                      sender_unix_dgram_queue_refused, sender_kfree_skb_b, sender_skb_release_b,
+                      sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                      sender_unix_notinflight_frame, sender_unix_dgram_try_queue_sk,
+                      sender_unix_dgram_try_queue_other, sender_unix_dgram_try_queue_dead,
+                      sender_maybe_add_creds_frame, sender_scm_send_cred_t, sender_scm_send_pid_t,
+                      sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                      sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
 sender_L171_bound(self) ==
-    /\ pc[self] = "L171"
-    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10883,6 +10514,15 @@ sender_L171_bound(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a sender thread at L171: one of its paths
+sender_at_L171(self) ==
+    /\ pc[self] = "L171"
+    /\ fault.kind = "none"
+    /\ \/ sender_L171_1(self)
+       \/ sender_L171_2(self)
+       \/ sender_L171_3(self)
+       \/ sender_L171_bound(self)
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10902,8 +10542,6 @@ sender_L171_bound(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 sender_L247_1(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11010,8 +10648,6 @@ sender_L247_1(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 sender_L247_2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11127,8 +10763,6 @@ sender_L247_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 sender_L247_3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11245,8 +10879,6 @@ sender_L247_3(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> Done
 sender_L247_4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11391,8 +11023,6 @@ sender_L247_4(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 sender_L247_5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11458,8 +11088,6 @@ sender_L247_5(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 sender_L247_6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11534,8 +11162,6 @@ sender_L247_6(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 sender_L247_7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11611,8 +11237,6 @@ sender_L247_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> Done
 sender_L247_8(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11715,8 +11339,6 @@ sender_L247_8(self) ==
 \* specs/kernel/af_unix.ifl:239: kfree_skb(b)
 \* L247 -> L351
 sender_L247_9(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11762,8 +11384,6 @@ sender_L247_9(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L247 -> L39
 sender_L247_10(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11817,8 +11437,6 @@ sender_L247_10(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> L42
 sender_L247_11(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11873,8 +11491,6 @@ sender_L247_11(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L247 -> Done
 sender_L247_12(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -11958,8 +11574,6 @@ sender_L247_12(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: null_deref
 sender_L247_null(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11973,8 +11587,6 @@ sender_L247_null(self) ==
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
 sender_L247_uaf(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL
     /\ file[sender_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11993,8 +11605,6 @@ sender_L247_uaf(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: null_deref
 sender_L247_null2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk = NULL
@@ -12011,8 +11621,6 @@ sender_L247_null2(self) ==
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
 \* fault: use_after_free
 sender_L247_uaf2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL
@@ -12034,8 +11642,6 @@ sender_L247_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: null_deref
 sender_L247_null3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12055,8 +11661,6 @@ sender_L247_null3(self) ==
 \* specs/kernel/af_unix.ifl:249: dead = other.dead
 \* fault: use_after_free
 sender_L247_uaf3(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12083,8 +11687,6 @@ sender_L247_uaf3(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: null_deref
 sender_L247_null4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12110,8 +11712,6 @@ sender_L247_null4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* fault: use_after_free
 sender_L247_uaf4(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12142,8 +11742,6 @@ sender_L247_uaf4(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: null_deref
 sender_L247_null5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12177,8 +11775,6 @@ sender_L247_null5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* fault: use_after_free
 sender_L247_uaf5(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12217,8 +11813,6 @@ sender_L247_uaf5(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: null_deref
 sender_L247_null6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12255,8 +11849,6 @@ sender_L247_null6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: use_after_free
 sender_L247_uaf6(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12297,8 +11889,6 @@ sender_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
 \* fault: get_zero
 sender_L247_getzero(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12342,8 +11932,6 @@ sender_L247_getzero(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: null_deref
 sender_L247_null7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12385,8 +11973,6 @@ sender_L247_null7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: use_after_free
 sender_L247_uaf7(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12432,8 +12018,6 @@ sender_L247_uaf7(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
 \* fault: get_zero
 sender_L247_getzero2(self) ==
-    /\ pc[self] = "L247"
-    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -12468,14 +12052,45 @@ sender_L247_getzero2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L247: one of its paths
+sender_at_L247(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ \/ sender_L247_1(self)
+       \/ sender_L247_2(self)
+       \/ sender_L247_3(self)
+       \/ sender_L247_4(self)
+       \/ sender_L247_5(self)
+       \/ sender_L247_6(self)
+       \/ sender_L247_7(self)
+       \/ sender_L247_8(self)
+       \/ sender_L247_9(self)
+       \/ sender_L247_10(self)
+       \/ sender_L247_11(self)
+       \/ sender_L247_12(self)
+       \/ sender_L247_null(self)
+       \/ sender_L247_uaf(self)
+       \/ sender_L247_null2(self)
+       \/ sender_L247_uaf2(self)
+       \/ sender_L247_null3(self)
+       \/ sender_L247_uaf3(self)
+       \/ sender_L247_null4(self)
+       \/ sender_L247_uaf4(self)
+       \/ sender_L247_null5(self)
+       \/ sender_L247_uaf5(self)
+       \/ sender_L247_null6(self)
+       \/ sender_L247_uaf6(self)
+       \/ sender_L247_getzero(self)
+       \/ sender_L247_null7(self)
+       \/ sender_L247_uaf7(self)
+       \/ sender_L247_getzero2(self)
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L351 -> L39
 sender_L351_1(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ sender_sys_write_scm_pid[self] # NULL
@@ -12525,8 +12140,6 @@ sender_L351_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> L42
 sender_L351_2(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -12577,8 +12190,6 @@ sender_L351_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L351 -> Done
 sender_L351_3(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -12671,8 +12282,6 @@ sender_L351_3(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L351 -> L366
 sender_L351_4(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users = 1
     /\ lat' = [w \in Threads |->
@@ -12710,8 +12319,6 @@ sender_L351_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 sender_L351_null(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12725,8 +12332,6 @@ sender_L351_null(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 sender_L351_dfree(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL
     /\ sk_buff[sender_kfree_skb_b[self]].st # "live"
     /\ fault' = [kind |-> "double_free",
@@ -12744,8 +12349,6 @@ sender_L351_dfree(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 sender_L351_underflow(self) ==
-    /\ pc[self] = "L351"
-    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -12759,6 +12362,18 @@ sender_L351_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a sender thread at L351: one of its paths
+sender_at_L351(self) ==
+    /\ pc[self] = "L351"
+    /\ fault.kind = "none"
+    /\ \/ sender_L351_1(self)
+       \/ sender_L351_2(self)
+       \/ sender_L351_3(self)
+       \/ sender_L351_4(self)
+       \/ sender_L351_null(self)
+       \/ sender_L351_dfree(self)
+       \/ sender_L351_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12778,69 +12393,66 @@ sender_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 sender_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ sender_fput_f' = [sender_fput_f EXCEPT
-                                 ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_frame, sender_sys_write_frame,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
-                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
-                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
-                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ sender_fput_f' = [sender_fput_f EXCEPT
+                              ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
+                      sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                      sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                      sender_unix_destruct_scm_b, sender_unix_destruct_scm_bpid,
+                      sender_unix_destruct_scm_c, sender_file_final_put_f,
+                      sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                      sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                      sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                      sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12860,69 +12472,66 @@ sender_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 sender_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ sender_fput_f' = [sender_fput_f EXCEPT
-                                 ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_frame, sender_sys_write_frame,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
-                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
-                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
-                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ sender_fput_f' = [sender_fput_f EXCEPT
+                              ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
+                      sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                      sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                      sender_unix_destruct_scm_b, sender_unix_destruct_scm_bpid,
+                      sender_unix_destruct_scm_c, sender_file_final_put_f,
+                      sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                      sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                      sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                      sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12940,65 +12549,63 @@ sender_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 sender_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
-          /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
-                                               ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] +
-                                              IF unix_gc_lock_cpu = CpuOf(self) \/
-                                                   unix_gc_lock_cpu = -1
-                                              THEN Cost_lock_local
-                                              ELSE Cost_lock_remote][w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                   1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                          1]
-          /\ sender_fput_f' = [sender_fput_f EXCEPT
-                                 ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
-                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
-                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
-                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
+       /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
+                                            ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ lat' = [w \in Threads |->
+                   [lat EXCEPT ![self] = lat[self] +
+                                           IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                unix_gc_lock_cpu = -1
+                                           THEN Cost_lock_local
+                                           ELSE Cost_lock_remote][w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                       1]
+       /\ sender_fput_f' = [sender_fput_f EXCEPT
+                              ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      owner_locals, sender_frame, sender_sys_write_frame,
+                      sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
+                      sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
+                      sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
+                      sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
+                      sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
+                      sender_scm_send_cred_t, sender_scm_send_pid_t,
+                      sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                      sender_sys_socketpair_frame, sender_task_new_frame,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13006,8 +12613,6 @@ sender_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 sender_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
@@ -13038,8 +12643,6 @@ sender_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 sender_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
@@ -13066,8 +12669,6 @@ sender_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 sender_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13081,8 +12682,6 @@ sender_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 sender_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13105,23 +12704,20 @@ sender_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 sender_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13131,27 +12727,24 @@ sender_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 sender_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[sender_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13162,25 +12755,22 @@ sender_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 sender_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13191,29 +12781,26 @@ sender_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 sender_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13224,27 +12811,24 @@ sender_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 sender_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13259,33 +12843,30 @@ sender_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 sender_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13302,31 +12883,28 @@ sender_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 sender_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13343,35 +12921,32 @@ sender_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 sender_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13386,33 +12961,30 @@ sender_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 sender_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13429,31 +13001,28 @@ sender_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 sender_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13470,35 +13039,32 @@ sender_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 sender_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13513,29 +13079,26 @@ sender_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 sender_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13550,41 +13113,61 @@ sender_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 sender_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+       /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+       /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a sender thread at L366: one of its paths
+sender_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ sender_L366_1(self)
+       \/ sender_L366_2(self)
+       \/ sender_L366_3(self)
+       \/ sender_L366_4(self)
+       \/ sender_L366_5(self)
+       \/ sender_L366_null(self)
+       \/ sender_L366_uaf(self)
+       \/ sender_L366_null2(self)
+       \/ sender_L366_uaf2(self)
+       \/ sender_L366_null3(self)
+       \/ sender_L366_uaf3(self)
+       \/ sender_L366_assert(self)
+       \/ sender_L366_list_del(self)
+       \/ sender_L366_null4(self)
+       \/ sender_L366_uaf4(self)
+       \/ sender_L366_list_del2(self)
+       \/ sender_L366_null5(self)
+       \/ sender_L366_uaf5(self)
+       \/ sender_L366_null6(self)
+       \/ sender_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 sender_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13630,8 +13213,6 @@ sender_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 sender_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13678,8 +13259,6 @@ sender_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 sender_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13705,8 +13284,6 @@ sender_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 sender_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13720,8 +13297,6 @@ sender_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 sender_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13741,8 +13316,6 @@ sender_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 sender_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13761,8 +13334,6 @@ sender_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 sender_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13785,8 +13356,6 @@ sender_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 sender_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -13805,6 +13374,19 @@ sender_L376_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L376: one of its paths
+sender_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ sender_L376_1(self)
+       \/ sender_L376_2(self)
+       \/ sender_L376_3(self)
+       \/ sender_L376_null(self)
+       \/ sender_L376_uaf(self)
+       \/ sender_L376_null2(self)
+       \/ sender_L376_dfree(self)
+       \/ sender_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
@@ -13814,8 +13396,6 @@ sender_L376_underflow(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 sender_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -13884,8 +13464,6 @@ sender_L382_1(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 sender_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -13955,8 +13533,6 @@ sender_L382_2(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> Done
 sender_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14065,8 +13641,6 @@ sender_L382_3(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 sender_L382_4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14137,8 +13711,6 @@ sender_L382_4(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 sender_L382_5(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14210,8 +13782,6 @@ sender_L382_5(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> Done
 sender_L382_6(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14321,8 +13891,6 @@ sender_L382_6(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L382 -> L39
 sender_L382_7(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14372,8 +13940,6 @@ sender_L382_7(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> L42
 sender_L382_8(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14424,8 +13990,6 @@ sender_L382_8(self) ==
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L382 -> Done
 sender_L382_9(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14508,8 +14072,6 @@ sender_L382_9(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 sender_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14523,8 +14085,6 @@ sender_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 sender_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14544,8 +14104,6 @@ sender_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 sender_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14564,8 +14122,6 @@ sender_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 sender_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14588,8 +14144,6 @@ sender_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 sender_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14614,8 +14168,6 @@ sender_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 sender_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14641,8 +14193,6 @@ sender_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 sender_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14667,8 +14217,6 @@ sender_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 sender_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -14685,139 +14233,43 @@ sender_L382_dfree4(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a sender thread at L382: one of its paths
+sender_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ sender_L382_1(self)
+       \/ sender_L382_2(self)
+       \/ sender_L382_3(self)
+       \/ sender_L382_4(self)
+       \/ sender_L382_5(self)
+       \/ sender_L382_6(self)
+       \/ sender_L382_7(self)
+       \/ sender_L382_8(self)
+       \/ sender_L382_9(self)
+       \/ sender_L382_null(self)
+       \/ sender_L382_uaf(self)
+       \/ sender_L382_null2(self)
+       \/ sender_L382_dfree(self)
+       \/ sender_L382_underflow(self)
+       \/ sender_L382_dfree2(self)
+       \/ sender_L382_dfree3(self)
+       \/ sender_L382_dfree4(self)
+
 \* any step of a sender thread
 sender_step(self) ==
-    \/ sender_L45_1(self)
-    \/ sender_L45_2(self)
-    \/ sender_L45_null(self)
-    \/ sender_L45_uaf(self)
-    \/ sender_L45_null2(self)
-    \/ sender_L45_uaf2(self)
-    \/ sender_L45_getzero(self)
-    \/ sender_L45b_1(self)
-    \/ sender_L45b_2(self)
-    \/ sender_L51(self)
-    \/ sender_L51_null(self)
-    \/ sender_L51_uaf(self)
-    \/ sender_L51_null2(self)
-    \/ sender_L51_uaf2(self)
-    \/ sender_L51_getzero(self)
-    \/ sender_L39_1(self)
-    \/ sender_L39_2(self)
-    \/ sender_L39_3(self)
-    \/ sender_L39_4(self)
-    \/ sender_L39_null(self)
-    \/ sender_L39_dfree(self)
-    \/ sender_L39_underflow(self)
-    \/ sender_L42_1(self)
-    \/ sender_L42_2(self)
-    \/ sender_L42_null(self)
-    \/ sender_L42_dfree(self)
-    \/ sender_L42_underflow(self)
-    \/ sender_L55(self)
-    \/ sender_L55_bound(self)
-    \/ sender_L55_bound2(self)
-    \/ sender_L55_bound3(self)
-    \/ sender_L55_bound4(self)
-    \/ sender_L55_bound5(self)
-    \/ sender_L55_bound6(self)
-    \/ sender_L55_assert(self)
-    \/ sender_L55_bound7(self)
-    \/ sender_L55_bound8(self)
-    \/ sender_L55_getzero(self)
-    \/ sender_L55_getzero2(self)
-    \/ sender_L55_assert2(self)
-    \/ sender_L93_1(self)
-    \/ sender_L93_2(self)
-    \/ sender_L93_null(self)
-    \/ sender_L93_uaf(self)
-    \/ sender_L93_null2(self)
-    \/ sender_L93_dfree(self)
-    \/ sender_L93_underflow(self)
-    \/ sender_L171_1(self)
-    \/ sender_L171_2(self)
-    \/ sender_L171_3(self)
-    \/ sender_L171_bound(self)
-    \/ sender_L247_1(self)
-    \/ sender_L247_2(self)
-    \/ sender_L247_3(self)
-    \/ sender_L247_4(self)
-    \/ sender_L247_5(self)
-    \/ sender_L247_6(self)
-    \/ sender_L247_7(self)
-    \/ sender_L247_8(self)
-    \/ sender_L247_9(self)
-    \/ sender_L247_10(self)
-    \/ sender_L247_11(self)
-    \/ sender_L247_12(self)
-    \/ sender_L247_null(self)
-    \/ sender_L247_uaf(self)
-    \/ sender_L247_null2(self)
-    \/ sender_L247_uaf2(self)
-    \/ sender_L247_null3(self)
-    \/ sender_L247_uaf3(self)
-    \/ sender_L247_null4(self)
-    \/ sender_L247_uaf4(self)
-    \/ sender_L247_null5(self)
-    \/ sender_L247_uaf5(self)
-    \/ sender_L247_null6(self)
-    \/ sender_L247_uaf6(self)
-    \/ sender_L247_getzero(self)
-    \/ sender_L247_null7(self)
-    \/ sender_L247_uaf7(self)
-    \/ sender_L247_getzero2(self)
-    \/ sender_L351_1(self)
-    \/ sender_L351_2(self)
-    \/ sender_L351_3(self)
-    \/ sender_L351_4(self)
-    \/ sender_L351_null(self)
-    \/ sender_L351_dfree(self)
-    \/ sender_L351_underflow(self)
-    \/ sender_L366_1(self)
-    \/ sender_L366_2(self)
-    \/ sender_L366_3(self)
-    \/ sender_L366_4(self)
-    \/ sender_L366_5(self)
-    \/ sender_L366_null(self)
-    \/ sender_L366_uaf(self)
-    \/ sender_L366_null2(self)
-    \/ sender_L366_uaf2(self)
-    \/ sender_L366_null3(self)
-    \/ sender_L366_uaf3(self)
-    \/ sender_L366_assert(self)
-    \/ sender_L366_list_del(self)
-    \/ sender_L366_null4(self)
-    \/ sender_L366_uaf4(self)
-    \/ sender_L366_list_del2(self)
-    \/ sender_L366_null5(self)
-    \/ sender_L366_uaf5(self)
-    \/ sender_L366_null6(self)
-    \/ sender_L366_uaf6(self)
-    \/ sender_L376_1(self)
-    \/ sender_L376_2(self)
-    \/ sender_L376_3(self)
-    \/ sender_L376_null(self)
-    \/ sender_L376_uaf(self)
-    \/ sender_L376_null2(self)
-    \/ sender_L376_dfree(self)
-    \/ sender_L376_underflow(self)
-    \/ sender_L382_1(self)
-    \/ sender_L382_2(self)
-    \/ sender_L382_3(self)
-    \/ sender_L382_4(self)
-    \/ sender_L382_5(self)
-    \/ sender_L382_6(self)
-    \/ sender_L382_7(self)
-    \/ sender_L382_8(self)
-    \/ sender_L382_9(self)
-    \/ sender_L382_null(self)
-    \/ sender_L382_uaf(self)
-    \/ sender_L382_null2(self)
-    \/ sender_L382_dfree(self)
-    \/ sender_L382_underflow(self)
-    \/ sender_L382_dfree2(self)
-    \/ sender_L382_dfree3(self)
-    \/ sender_L382_dfree4(self)
+    \/ sender_at_L45(self)
+    \/ sender_at_L45b(self)
+    \/ sender_at_L51(self)
+    \/ sender_at_L39(self)
+    \/ sender_at_L42(self)
+    \/ sender_at_L55(self)
+    \/ sender_at_L93(self)
+    \/ sender_at_L171(self)
+    \/ sender_at_L247(self)
+    \/ sender_at_L351(self)
+    \/ sender_at_L366(self)
+    \/ sender_at_L376(self)
+    \/ sender_at_L382(self)
 
 --------------------------------------------------------------------------------
 
@@ -14827,8 +14279,6 @@ sender_step(self) ==
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* L16 -> L112
 delayed_fput_work_worker_L16(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
     /\ gc_in_progress' = TRUE
     /\ unix_gc_work_pending' = TRUE
     /\ delayed_fput_work_worker_unix_release_sock_f' =
@@ -14863,11 +14313,15 @@ delayed_fput_work_worker_L16(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L16: one of its paths
+delayed_fput_work_worker_at_L16(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L16(self)
+
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
-    /\ pc[self] = "L40"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -14880,12 +14334,16 @@ delayed_fput_work_worker_L40(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L40: one of its paths
+delayed_fput_work_worker_at_L40(self) ==
+    /\ pc[self] = "L40"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L40(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -14927,8 +14385,6 @@ delayed_fput_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -14969,8 +14425,6 @@ delayed_fput_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -14985,8 +14439,6 @@ delayed_fput_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -15006,8 +14458,6 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -15025,8 +14475,6 @@ delayed_fput_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 delayed_fput_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -15048,8 +14496,6 @@ delayed_fput_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -15068,13 +14514,23 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L93: one of its paths
+delayed_fput_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L93_1(self)
+       \/ delayed_fput_work_worker_L93_2(self)
+       \/ delayed_fput_work_worker_L93_null(self)
+       \/ delayed_fput_work_worker_L93_uaf(self)
+       \/ delayed_fput_work_worker_L93_null2(self)
+       \/ delayed_fput_work_worker_L93_dfree(self)
+       \/ delayed_fput_work_worker_L93_underflow(self)
+
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
 \* specs/kernel/file.ifl:112: for f in batch {
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -15095,12 +14551,16 @@ delayed_fput_work_worker_L109(self) ==
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L109: one of its paths
+delayed_fput_work_worker_at_L109(self) ==
+    /\ pc[self] = "L109"
+    /\ fault.kind = "none"
+    /\ delayed_fput_work_worker_L109(self)
+
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:40: work delayed_fput_work: delayed_fput
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -15136,72 +14596,69 @@ delayed_fput_work_worker_L112_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                       1]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ op_end' = NoOpEnd
-               /\ lat' = [w \in Threads |->
-                           lat[w] +
-                             IF w # self /\ WaitsFor(w, self)
-                             THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                        CpuOf(self)
-                                   THEN Cost_atomic_local
-                                   ELSE Cost_atomic_remote)
-                             ELSE 0]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              unix_gc_lock_cpu, owner_locals, sender_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                    1]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ op_end' = NoOpEnd
+            /\ lat' = [w \in Threads |->
+                        lat[w] +
+                          IF w # self /\ WaitsFor(w, self)
+                          THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                     CpuOf(self)
+                                THEN Cost_atomic_local
+                                ELSE Cost_atomic_remote)
+                          ELSE 0]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15218,97 +14675,17 @@ delayed_fput_work_worker_L112_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* L112 -> L411
 delayed_fput_work_worker_L112_3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                        {next_f}]
-               /\ delayed_fput_work_worker_delayed_fput_f' =
-                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                          ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_f' =
-                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-               /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-               /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
-                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                       ![self] = unix_sock_now[file[next_f].sk].peer]
-               /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-               /\ unix_queued' =
-                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                            ![self] = {x \in unix_queued :
-                                                                        sk_buff[x].rcv =
-                                                                          file[next_f].sk}]
-               /\ op_end' = NoOpEnd
-               /\ lat' = [w \in Threads |->
-                           lat[w] +
-                             IF w # self /\ WaitsFor(w, self)
-                             THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                        CpuOf(self)
-                                   THEN Cost_atomic_local
-                                   ELSE Cost_atomic_remote) +
-                                    Cost_free
-                             ELSE 0]
-               /\ pc' = [pc EXCEPT ![self] = "L411"]
-               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                              gc_purged, gc_stale, delayed_fput_work_pending,
-                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              unix_gc_lock_cpu, owner_locals, sender_locals,
-                              delayed_fput_work_worker_delayed_fput_batch,
-                              delayed_fput_work_worker_unix_release_sock_b,
-                              delayed_fput_work_worker_unix_release_sock_collect,
-                              delayed_fput_work_worker_kfree_skb_b,
-                              delayed_fput_work_worker_skb_release_b,
-                              delayed_fput_work_worker_unix_destruct_scm_frame,
-                              delayed_fput_work_worker_fput_f,
-                              delayed_fput_work_worker_file_final_put_f,
-                              delayed_fput_work_worker_unix_notinflight_frame,
-                              unix_gc_work_worker_locals>>
-
-\* specs/kernel/file.ifl:112: for f in batch {
-\* specs/kernel/file.ifl:113: __fput(f)
-\* specs/kernel/file.ifl:120: unix_release_sock(f)
-\* specs/kernel/af_unix.ifl:399: sk = f.sk
-\* specs/kernel/af_unix.ifl:400: sk.dead = true
-\* specs/kernel/af_unix.ifl:401: sk.file = null
-\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
-\* specs/kernel/af_unix.ifl:403: sk.peer = null
-\* specs/kernel/af_unix.ifl:404: if skpair != null {
-\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
-\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
-\* specs/kernel/af_unix.ifl:411: for b in mine {
-\* L112 -> L411
-delayed_fput_work_worker_L112_4(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
             /\ next_f # NULL /\ file[next_f].st = "live"
             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
                                                                      {next_f}]
@@ -15320,7 +14697,10 @@ delayed_fput_work_worker_L112_4(self) ==
                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
             /\ delayed_fput_work_worker_unix_release_sock_sk' =
                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ unix_sock' = [unix_sock_now2 EXCEPT
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
+                               ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                               ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
                     ![self] = unix_sock_now[file[next_f].sk].peer]
@@ -15333,13 +14713,22 @@ delayed_fput_work_worker_L112_4(self) ==
                                                                      sk_buff[x].rcv =
                                                                        file[next_f].sk}]
             /\ op_end' = NoOpEnd
+            /\ lat' = [w \in Threads |->
+                        lat[w] +
+                          IF w # self /\ WaitsFor(w, self)
+                          THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                     CpuOf(self)
+                                THEN Cost_atomic_local
+                                ELSE Cost_atomic_remote) +
+                                 Cost_free
+                          ELSE 0]
             /\ pc' = [pc EXCEPT ![self] = "L411"]
             /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
                            unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                            gc_purged, gc_stale, delayed_fput_work_pending,
                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                           lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                           unix_gc_lock_cpu, owner_locals, sender_locals,
                            delayed_fput_work_worker_delayed_fput_batch,
                            delayed_fput_work_worker_unix_release_sock_b,
                            delayed_fput_work_worker_unix_release_sock_collect,
@@ -15355,21 +14744,80 @@ delayed_fput_work_worker_L112_4(self) ==
 \* specs/kernel/file.ifl:113: __fput(f)
 \* specs/kernel/file.ifl:120: unix_release_sock(f)
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
+\* specs/kernel/af_unix.ifl:400: sk.dead = true
+\* specs/kernel/af_unix.ifl:401: sk.file = null
+\* specs/kernel/af_unix.ifl:402: skpair = sk.peer
+\* specs/kernel/af_unix.ifl:403: sk.peer = null
+\* specs/kernel/af_unix.ifl:404: if skpair != null {
+\* specs/kernel/af_unix.ifl:407: mine = {x in unix_queued : x.rcv == sk}
+\* specs/kernel/af_unix.ifl:408: unix_queued = unix_queued minus mine
+\* specs/kernel/af_unix.ifl:411: for b in mine {
+\* L112 -> L411
+delayed_fput_work_worker_L112_4(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+         /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+         /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                  {next_f}]
+         /\ delayed_fput_work_worker_delayed_fput_f' =
+              [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                    ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_f' =
+              [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+         /\ delayed_fput_work_worker_unix_release_sock_sk' =
+              [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+         /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+              [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                 ![self] = unix_sock_now[file[next_f].sk].peer]
+         /\ delayed_fput_work_worker_unix_release_sock_mine' =
+              [delayed_fput_work_worker_unix_release_sock_mine EXCEPT ![self] = {x \in unix_queued :
+                                                                                  sk_buff[x].rcv =
+                                                                                    file[next_f].sk}]
+         /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = {x \in unix_queued :
+                                                                  sk_buff[x].rcv = file[next_f].sk}]
+         /\ op_end' = NoOpEnd
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                        unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                        gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                        gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                        unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu,
+                        owner_locals, sender_locals, delayed_fput_work_worker_delayed_fput_batch,
+                        delayed_fput_work_worker_unix_release_sock_b,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_kfree_skb_b,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
+
+\* specs/kernel/file.ifl:112: for f in batch {
+\* specs/kernel/file.ifl:113: __fput(f)
+\* specs/kernel/file.ifl:120: unix_release_sock(f)
+\* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15377,20 +14825,18 @@ delayed_fput_work_worker_L112_null(self) ==
 \* specs/kernel/af_unix.ifl:399: sk = f.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL
-         /\ file[next_f].st # "live"
-         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL
+      /\ file[next_f].st # "live"
+      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15399,20 +14845,18 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15421,24 +14865,22 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* specs/kernel/af_unix.ifl:400: sk.dead = true
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         /\ delayed_fput_work_worker_rest_112_3[self] # {}
-         /\ next_f # NULL /\ file[next_f].st = "live"
-         /\ file[next_f].sk # NULL
-         /\ unix_sock[file[next_f].sk].st # "live"
-         /\ fault' = [kind |-> "use_after_free",
-                      thread |-> self,
-                      line |-> 400,
-                      obj |-> file[next_f].sk]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      /\ delayed_fput_work_worker_rest_112_3[self] # {}
+      /\ next_f # NULL /\ file[next_f].st = "live"
+      /\ file[next_f].sk # NULL
+      /\ unix_sock[file[next_f].sk].st # "live"
+      /\ fault' = [kind |-> "use_after_free",
+                   thread |-> self,
+                   line |-> 400,
+                   obj |-> file[next_f].sk]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15452,26 +14894,24 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer = NULL
-               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                              unix_gc_lock_cpu, owner_locals, sender_locals,
-                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer = NULL
+            /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                           delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15485,30 +14925,28 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L112_dfree(self) ==
-    /\ pc[self] = "L112"
-    /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-               /\ fault' = [kind |-> "double_free",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                              unix_gc_lock_cpu, owner_locals, sender_locals,
-                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+            /\ fault' = [kind |-> "double_free",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                           delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -15522,31 +14960,45 @@ delayed_fput_work_worker_L112_dfree(self) ==
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
+    \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+      LET unix_sock_now ==
+              [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+      IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ unix_sock_now[file[next_f].sk].peer # NULL
+            /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                 unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+            /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+            /\ fault' = [kind |-> "refcount_underflow",
+                         thread |-> self,
+                         line |-> 405,
+                         obj |-> unix_sock_now[file[next_f].sk].peer]
+            /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                           delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                           gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                           gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                           delayed_fput_work_pending, delayed_fput_work_running,
+                           unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                           unix_gc_lock_cpu, owner_locals, sender_locals,
+                           delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L112: one of its paths
+delayed_fput_work_worker_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
-         LET unix_sock_now ==
-                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-               /\ next_f # NULL /\ file[next_f].st = "live"
-               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-               /\ unix_sock_now[file[next_f].sk].peer # NULL
-               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-               /\ fault' = [kind |-> "refcount_underflow",
-                            thread |-> self,
-                            line |-> 405,
-                            obj |-> unix_sock_now[file[next_f].sk].peer]
-               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                              delayed_fput_work_pending, delayed_fput_work_running,
-                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                              unix_gc_lock_cpu, owner_locals, sender_locals,
-                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L112_1(self)
+       \/ delayed_fput_work_worker_L112_2(self)
+       \/ delayed_fput_work_worker_L112_3(self)
+       \/ delayed_fput_work_worker_L112_4(self)
+       \/ delayed_fput_work_worker_L112_null(self)
+       \/ delayed_fput_work_worker_L112_uaf(self)
+       \/ delayed_fput_work_worker_L112_null2(self)
+       \/ delayed_fput_work_worker_L112_uaf2(self)
+       \/ delayed_fput_work_worker_L112_null3(self)
+       \/ delayed_fput_work_worker_L112_dfree(self)
+       \/ delayed_fput_work_worker_L112_underflow(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15566,77 +15018,73 @@ delayed_fput_work_worker_L112_underflow(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15656,77 +15104,73 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                      delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15744,72 +15188,68 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
-               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ delayed_fput_work_worker_unix_notinflight_user' =
-               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ delayed_fput_work_worker_unix_notinflight_fp' =
-               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ delayed_fput_work_worker_unix_notinflight_u' =
-               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                     1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                            1]
-          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
-                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, owner_locals, sender_locals,
-                         delayed_fput_work_worker_frame,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_frame,
-                         delayed_fput_work_worker_kfree_skb_b,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_b,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+            [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ delayed_fput_work_worker_unix_notinflight_user' =
+            [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ delayed_fput_work_worker_unix_notinflight_fp' =
+            [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ delayed_fput_work_worker_unix_notinflight_u' =
+            [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                  1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                         1]
+       /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      owner_locals, sender_locals, delayed_fput_work_worker_frame,
+                      delayed_fput_work_worker_delayed_fput_frame,
+                      delayed_fput_work_worker___fput_f,
+                      delayed_fput_work_worker_unix_release_sock_frame,
+                      delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
+                      delayed_fput_work_worker_unix_destruct_scm_b,
+                      delayed_fput_work_worker_unix_destruct_scm_bpid,
+                      delayed_fput_work_worker_unix_destruct_scm_c,
+                      delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15817,8 +15257,6 @@ delayed_fput_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -15850,8 +15288,6 @@ delayed_fput_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 delayed_fput_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -15879,8 +15315,6 @@ delayed_fput_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -15894,8 +15328,6 @@ delayed_fput_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -15918,24 +15350,21 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15945,28 +15374,25 @@ delayed_fput_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15977,26 +15403,23 @@ delayed_fput_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16007,31 +15430,28 @@ delayed_fput_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16042,30 +15462,27 @@ delayed_fput_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16080,40 +15497,37 @@ delayed_fput_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16130,38 +15544,35 @@ delayed_fput_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16178,43 +15589,40 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16229,40 +15637,37 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 delayed_fput_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16279,38 +15684,35 @@ delayed_fput_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16327,43 +15729,40 @@ delayed_fput_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16378,34 +15777,31 @@ delayed_fput_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 delayed_fput_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16420,47 +15816,67 @@ delayed_fput_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now ==
+            [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+            0
+       /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L366: one of its paths
+delayed_fput_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L366_1(self)
+       \/ delayed_fput_work_worker_L366_2(self)
+       \/ delayed_fput_work_worker_L366_3(self)
+       \/ delayed_fput_work_worker_L366_4(self)
+       \/ delayed_fput_work_worker_L366_5(self)
+       \/ delayed_fput_work_worker_L366_null(self)
+       \/ delayed_fput_work_worker_L366_uaf(self)
+       \/ delayed_fput_work_worker_L366_null2(self)
+       \/ delayed_fput_work_worker_L366_uaf2(self)
+       \/ delayed_fput_work_worker_L366_null3(self)
+       \/ delayed_fput_work_worker_L366_uaf3(self)
+       \/ delayed_fput_work_worker_L366_assert(self)
+       \/ delayed_fput_work_worker_L366_list_del(self)
+       \/ delayed_fput_work_worker_L366_null4(self)
+       \/ delayed_fput_work_worker_L366_uaf4(self)
+       \/ delayed_fput_work_worker_L366_list_del2(self)
+       \/ delayed_fput_work_worker_L366_null5(self)
+       \/ delayed_fput_work_worker_L366_uaf5(self)
+       \/ delayed_fput_work_worker_L366_null6(self)
+       \/ delayed_fput_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16504,8 +15920,6 @@ delayed_fput_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16549,8 +15963,6 @@ delayed_fput_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16577,8 +15989,6 @@ delayed_fput_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16592,8 +16002,6 @@ delayed_fput_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16613,8 +16021,6 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16633,8 +16039,6 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 delayed_fput_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16657,8 +16061,6 @@ delayed_fput_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16677,14 +16079,25 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L376: one of its paths
+delayed_fput_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L376_1(self)
+       \/ delayed_fput_work_worker_L376_2(self)
+       \/ delayed_fput_work_worker_L376_3(self)
+       \/ delayed_fput_work_worker_L376_null(self)
+       \/ delayed_fput_work_worker_L376_uaf(self)
+       \/ delayed_fput_work_worker_L376_null2(self)
+       \/ delayed_fput_work_worker_L376_dfree(self)
+       \/ delayed_fput_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16738,8 +16151,6 @@ delayed_fput_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16793,8 +16204,6 @@ delayed_fput_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16831,8 +16240,6 @@ delayed_fput_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16846,8 +16253,6 @@ delayed_fput_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16867,8 +16272,6 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16887,8 +16290,6 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16911,8 +16312,6 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16937,8 +16336,6 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16964,8 +16361,6 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16990,8 +16385,6 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 delayed_fput_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -17008,6 +16401,22 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a delayed_fput_work_worker thread at L382: one of its paths
+delayed_fput_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ delayed_fput_work_worker_L382_1(self)
+       \/ delayed_fput_work_worker_L382_2(self)
+       \/ delayed_fput_work_worker_L382_3(self)
+       \/ delayed_fput_work_worker_L382_null(self)
+       \/ delayed_fput_work_worker_L382_uaf(self)
+       \/ delayed_fput_work_worker_L382_null2(self)
+       \/ delayed_fput_work_worker_L382_dfree(self)
+       \/ delayed_fput_work_worker_L382_underflow(self)
+       \/ delayed_fput_work_worker_L382_dfree2(self)
+       \/ delayed_fput_work_worker_L382_dfree3(self)
+       \/ delayed_fput_work_worker_L382_dfree4(self)
+
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
@@ -17015,8 +16424,6 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_1(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17068,8 +16475,6 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17125,8 +16530,6 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17179,8 +16582,6 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17235,49 +16636,44 @@ delayed_fput_work_worker_L411_4(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
-                                       ![next_b].users = sk_buff[next_b].users - 1]
-         /\ op_end' = NoOpEnd
-         /\ lat' = [w \in Threads |->
-                     lat[w] +
-                       IF w # self /\ WaitsFor(w, self)
-                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote)
-                       ELSE 0]
-         /\ pc' = [pc EXCEPT ![self] = "L411"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        unix_gc_lock_cpu, owner_locals, sender_locals,
-                        delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_skb_release_b,
-                        delayed_fput_work_worker_unix_destruct_scm_frame,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                    ![next_b].users = sk_buff[next_b].users - 1]
+      /\ op_end' = NoOpEnd
+      /\ lat' = [w \in Threads |->
+                  lat[w] +
+                    IF w # self /\ WaitsFor(w, self)
+                    THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                          THEN Cost_atomic_local
+                          ELSE Cost_atomic_remote)
+                    ELSE 0]
+      /\ pc' = [pc EXCEPT ![self] = "L411"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                     sender_locals, delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_skb_release_b,
+                     delayed_fput_work_worker_unix_destruct_scm_frame,
+                     delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -17285,60 +16681,53 @@ delayed_fput_work_worker_L411_5(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                  {next_b}]
-         /\ delayed_fput_work_worker_unix_release_sock_b' =
-              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                       ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
-         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
-                                                         ![self] = next_b]
-         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ op_end' = NoOpEnd
-         /\ lat' = [w \in Threads |->
-                     lat[w] +
-                       IF w # self /\ WaitsFor(w, self)
-                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote)
-                       ELSE 0]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        unix_gc_lock_cpu, owner_locals, sender_locals,
-                        delayed_fput_work_worker_rest_112_3,
-                        delayed_fput_work_worker_delayed_fput_frame,
-                        delayed_fput_work_worker___fput_f,
-                        delayed_fput_work_worker_unix_release_sock_f,
-                        delayed_fput_work_worker_unix_release_sock_sk,
-                        delayed_fput_work_worker_unix_release_sock_skpair,
-                        delayed_fput_work_worker_unix_release_sock_mine,
-                        delayed_fput_work_worker_unix_release_sock_collect,
-                        delayed_fput_work_worker_unix_destruct_scm_fp,
-                        delayed_fput_work_worker_unix_destruct_scm_bpid,
-                        delayed_fput_work_worker_unix_destruct_scm_c,
-                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                        delayed_fput_work_worker_unix_notinflight_frame,
-                        unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                   ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                               {next_b}]
+      /\ delayed_fput_work_worker_unix_release_sock_b' =
+           [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+      /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                    ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
+      /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                      ![self] = next_b]
+      /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+           [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+      /\ op_end' = NoOpEnd
+      /\ lat' = [w \in Threads |->
+                  lat[w] +
+                    IF w # self /\ WaitsFor(w, self)
+                    THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                          THEN Cost_atomic_local
+                          ELSE Cost_atomic_remote)
+                    ELSE 0]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                     sender_locals, delayed_fput_work_worker_rest_112_3,
+                     delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                     delayed_fput_work_worker_unix_release_sock_f,
+                     delayed_fput_work_worker_unix_release_sock_sk,
+                     delayed_fput_work_worker_unix_release_sock_skpair,
+                     delayed_fput_work_worker_unix_release_sock_mine,
+                     delayed_fput_work_worker_unix_release_sock_collect,
+                     delayed_fput_work_worker_unix_destruct_scm_fp,
+                     delayed_fput_work_worker_unix_destruct_scm_bpid,
+                     delayed_fput_work_worker_unix_destruct_scm_c, delayed_fput_work_worker_fput_f,
+                     delayed_fput_work_worker_file_final_put_f,
+                     delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -17354,8 +16743,6 @@ delayed_fput_work_worker_L411_null(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
@@ -17375,8 +16762,6 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17398,8 +16783,6 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17419,8 +16802,6 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree2(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17444,8 +16825,6 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17465,8 +16844,6 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree3(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -17490,138 +16867,86 @@ delayed_fput_work_worker_L411_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 delayed_fput_work_worker_L411_dfree4(self) ==
-    /\ pc[self] = "L411"
-    /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
+    \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+      /\ delayed_fput_work_worker_rest_411_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
+
+\* a delayed_fput_work_worker thread at L411: one of its paths
+delayed_fput_work_worker_at_L411(self) ==
     /\ pc[self] = "L411"
     /\ fault.kind = "none"
-    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
-         /\ delayed_fput_work_worker_rest_411_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ delayed_fput_work_worker_L411_1(self)
+       \/ delayed_fput_work_worker_L411_2(self)
+       \/ delayed_fput_work_worker_L411_3(self)
+       \/ delayed_fput_work_worker_L411_4(self)
+       \/ delayed_fput_work_worker_L411_5(self)
+       \/ delayed_fput_work_worker_L411_6(self)
+       \/ delayed_fput_work_worker_L411_null(self)
+       \/ delayed_fput_work_worker_L411_dfree(self)
+       \/ delayed_fput_work_worker_L411_underflow(self)
+       \/ delayed_fput_work_worker_L411_null2(self)
+       \/ delayed_fput_work_worker_L411_dfree2(self)
+       \/ delayed_fput_work_worker_L411_null3(self)
+       \/ delayed_fput_work_worker_L411_dfree3(self)
+       \/ delayed_fput_work_worker_L411_null4(self)
+       \/ delayed_fput_work_worker_L411_dfree4(self)
+       \/ delayed_fput_work_worker_L411_underflow2(self)
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
-    \/ delayed_fput_work_worker_L16(self)
-    \/ delayed_fput_work_worker_L40(self)
-    \/ delayed_fput_work_worker_L93_1(self)
-    \/ delayed_fput_work_worker_L93_2(self)
-    \/ delayed_fput_work_worker_L93_null(self)
-    \/ delayed_fput_work_worker_L93_uaf(self)
-    \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_dfree(self)
-    \/ delayed_fput_work_worker_L93_underflow(self)
-    \/ delayed_fput_work_worker_L109(self)
-    \/ delayed_fput_work_worker_L112_1(self)
-    \/ delayed_fput_work_worker_L112_2(self)
-    \/ delayed_fput_work_worker_L112_3(self)
-    \/ delayed_fput_work_worker_L112_4(self)
-    \/ delayed_fput_work_worker_L112_null(self)
-    \/ delayed_fput_work_worker_L112_uaf(self)
-    \/ delayed_fput_work_worker_L112_null2(self)
-    \/ delayed_fput_work_worker_L112_uaf2(self)
-    \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_dfree(self)
-    \/ delayed_fput_work_worker_L112_underflow(self)
-    \/ delayed_fput_work_worker_L366_1(self)
-    \/ delayed_fput_work_worker_L366_2(self)
-    \/ delayed_fput_work_worker_L366_3(self)
-    \/ delayed_fput_work_worker_L366_4(self)
-    \/ delayed_fput_work_worker_L366_5(self)
-    \/ delayed_fput_work_worker_L366_null(self)
-    \/ delayed_fput_work_worker_L366_uaf(self)
-    \/ delayed_fput_work_worker_L366_null2(self)
-    \/ delayed_fput_work_worker_L366_uaf2(self)
-    \/ delayed_fput_work_worker_L366_null3(self)
-    \/ delayed_fput_work_worker_L366_uaf3(self)
-    \/ delayed_fput_work_worker_L366_assert(self)
-    \/ delayed_fput_work_worker_L366_list_del(self)
-    \/ delayed_fput_work_worker_L366_null4(self)
-    \/ delayed_fput_work_worker_L366_uaf4(self)
-    \/ delayed_fput_work_worker_L366_list_del2(self)
-    \/ delayed_fput_work_worker_L366_null5(self)
-    \/ delayed_fput_work_worker_L366_uaf5(self)
-    \/ delayed_fput_work_worker_L366_null6(self)
-    \/ delayed_fput_work_worker_L366_uaf6(self)
-    \/ delayed_fput_work_worker_L376_1(self)
-    \/ delayed_fput_work_worker_L376_2(self)
-    \/ delayed_fput_work_worker_L376_3(self)
-    \/ delayed_fput_work_worker_L376_null(self)
-    \/ delayed_fput_work_worker_L376_uaf(self)
-    \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_dfree(self)
-    \/ delayed_fput_work_worker_L376_underflow(self)
-    \/ delayed_fput_work_worker_L382_1(self)
-    \/ delayed_fput_work_worker_L382_2(self)
-    \/ delayed_fput_work_worker_L382_3(self)
-    \/ delayed_fput_work_worker_L382_null(self)
-    \/ delayed_fput_work_worker_L382_uaf(self)
-    \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_dfree(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
-    \/ delayed_fput_work_worker_L382_dfree2(self)
-    \/ delayed_fput_work_worker_L382_dfree3(self)
-    \/ delayed_fput_work_worker_L382_dfree4(self)
-    \/ delayed_fput_work_worker_L411_1(self)
-    \/ delayed_fput_work_worker_L411_2(self)
-    \/ delayed_fput_work_worker_L411_3(self)
-    \/ delayed_fput_work_worker_L411_4(self)
-    \/ delayed_fput_work_worker_L411_5(self)
-    \/ delayed_fput_work_worker_L411_6(self)
-    \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_underflow(self)
-    \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree2(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
-    \/ delayed_fput_work_worker_L411_dfree3(self)
-    \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_dfree4(self)
-    \/ delayed_fput_work_worker_L411_underflow2(self)
+    \/ delayed_fput_work_worker_at_L16(self)
+    \/ delayed_fput_work_worker_at_L40(self)
+    \/ delayed_fput_work_worker_at_L93(self)
+    \/ delayed_fput_work_worker_at_L109(self)
+    \/ delayed_fput_work_worker_at_L112(self)
+    \/ delayed_fput_work_worker_at_L366(self)
+    \/ delayed_fput_work_worker_at_L376(self)
+    \/ delayed_fput_work_worker_at_L382(self)
+    \/ delayed_fput_work_worker_at_L411(self)
 
 --------------------------------------------------------------------------------
 
@@ -17630,8 +16955,6 @@ delayed_fput_work_worker_step(self) ==
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53 -> L101
 unix_gc_work_worker_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
@@ -17644,11 +16967,15 @@ unix_gc_work_worker_L53(self) ==
                    unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53: one of its paths
+unix_gc_work_worker_at_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53(self)
+
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
 \* L53b -> L53
 unix_gc_work_worker_L53b(self) ==
-    /\ pc[self] = "L53b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L53"]
@@ -17659,12 +16986,16 @@ unix_gc_work_worker_L53b(self) ==
                    unix_gc_work_pending, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L53b: one of its paths
+unix_gc_work_worker_at_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L53b(self)
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -17702,8 +17033,6 @@ unix_gc_work_worker_L93_1(self) ==
 \* specs/kernel/file.ifl:103: queue_work(delayed_fput_work)
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -17741,8 +17070,6 @@ unix_gc_work_worker_L93_2(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -17757,8 +17084,6 @@ unix_gc_work_worker_L93_null(self) ==
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -17778,8 +17103,6 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -17797,8 +17120,6 @@ unix_gc_work_worker_L93_null2(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: double_free
 unix_gc_work_worker_L93_dfree(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -17820,8 +17141,6 @@ unix_gc_work_worker_L93_dfree(self) ==
 \* specs/kernel/file.ifl:94: put f.f_count
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
-    /\ pc[self] = "L93"
-    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -17839,13 +17158,23 @@ unix_gc_work_worker_L93_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L93: one of its paths
+unix_gc_work_worker_at_L93(self) ==
+    /\ pc[self] = "L93"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L93_1(self)
+       \/ unix_gc_work_worker_L93_2(self)
+       \/ unix_gc_work_worker_L93_null(self)
+       \/ unix_gc_work_worker_L93_uaf(self)
+       \/ unix_gc_work_worker_L93_null2(self)
+       \/ unix_gc_work_worker_L93_dfree(self)
+       \/ unix_gc_work_worker_L93_underflow(self)
+
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
 \* specs/kernel/garbage.ifl:105: cost gc_scan_sock * (count(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
 \* L101 -> L107b
 unix_gc_work_worker_L101(self) ==
-    /\ pc[self] = "L101"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock_cpu' = CpuOf(self)
     /\ unix_gc_lock' = self
@@ -17867,6 +17196,12 @@ unix_gc_work_worker_L101(self) ==
                    unix_gc_work_running, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L101: one of its paths
+unix_gc_work_worker_at_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L101(self)
+
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
 \* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
@@ -17876,8 +17211,6 @@ unix_gc_work_worker_L101(self) ==
 \* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
 \* L107 -> L138b
 unix_gc_work_worker_L107_1(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
@@ -18211,175 +17544,156 @@ unix_gc_work_worker_L107_1(self) ==
 \* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
 \* L107 -> L107
 unix_gc_work_worker_L107_2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
-          /\ gc_candidates' = Append(gc_candidates, next_u)
-          /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
-          /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+       /\ gc_candidates' = Append(gc_candidates, next_u)
+       /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
+       /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
 \* L107 -> L107
 unix_gc_work_worker_L107_3(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L107"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL
-          /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL
+       /\ unix_sock[next_u].st # "live"
+       /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L107_null2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L107_uaf2(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL
-          /\ file[unix_sock[next_u].file].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 109,
-                       obj |-> unix_sock[next_u].file]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL
+       /\ file[unix_sock[next_u].file].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 109,
+                    obj |-> unix_sock[next_u].file]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L107_assert(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -18387,24 +17701,21 @@ unix_gc_work_worker_L107_assert(self) ==
 \* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
 \* fault: list_del_absent
 unix_gc_work_worker_L107_list_del(self) ==
-    /\ pc[self] = "L107"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ ~next_u \in Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ ~next_u \in Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -18413,31 +17724,41 @@ unix_gc_work_worker_L107_list_del(self) ==
 \* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
 \* fault: list_double_add
 unix_gc_work_worker_L107_list_add(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+    IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+       /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+       /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+       /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+       /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+       /\ next_u \in Elems(gc_inflight_list)
+       /\ next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L107: one of its paths
+unix_gc_work_worker_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
-       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
-          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
-          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
-          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ next_u \in Elems(gc_inflight_list)
-          /\ next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L107_1(self)
+       \/ unix_gc_work_worker_L107_2(self)
+       \/ unix_gc_work_worker_L107_3(self)
+       \/ unix_gc_work_worker_L107_null(self)
+       \/ unix_gc_work_worker_L107_uaf(self)
+       \/ unix_gc_work_worker_L107_null2(self)
+       \/ unix_gc_work_worker_L107_uaf2(self)
+       \/ unix_gc_work_worker_L107_assert(self)
+       \/ unix_gc_work_worker_L107_list_del(self)
+       \/ unix_gc_work_worker_L107_list_add(self)
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
 \* L107b -> L107
 unix_gc_work_worker_L107b(self) ==
-    /\ pc[self] = "L107b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
                                             ![self] = gc_inflight_list]
     /\ op_end' = NoOpEnd
@@ -18454,12 +17775,16 @@ unix_gc_work_worker_L107b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L107b: one of its paths
+unix_gc_work_worker_at_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L107b(self)
+
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* L138 -> L147b
 unix_gc_work_worker_L138_1(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock = self
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
@@ -18483,68 +17808,62 @@ unix_gc_work_worker_L138_1(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* L138 -> L141
 unix_gc_work_worker_L138_2(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ next_u \in Elems(gc_candidates)
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ gc_candidates' = ListDel(gc_candidates, next_u)
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L141"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ next_u \in Elems(gc_candidates)
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ gc_candidates' = ListDel(gc_candidates, next_u)
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L141"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
 \* L138 -> L138
 unix_gc_work_worker_L138_3(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
-                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
-          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
-                                                   ![self] = next_u]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L138"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                               ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+       /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                ![self] = next_u]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L138"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                      delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                      gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                      gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                      delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                      unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                      unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                      unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                      unix_gc_work_worker_file_final_put_f,
+                      unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
 \* fault: bad_unlock
 unix_gc_work_worker_L138_unlock(self) ==
-    /\ pc[self] = "L138"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3[self] = <<>>
     /\ unix_gc_lock # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
@@ -18561,27 +17880,32 @@ unix_gc_work_worker_L138_unlock(self) ==
 \* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L138_list_del(self) ==
+    LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+    IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+       /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+       /\ ~next_u \in Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L138: one of its paths
+unix_gc_work_worker_at_L138(self) ==
     /\ pc[self] = "L138"
     /\ fault.kind = "none"
-    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
-       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
-          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
-          /\ ~next_u \in Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L138_1(self)
+       \/ unix_gc_work_worker_L138_2(self)
+       \/ unix_gc_work_worker_L138_3(self)
+       \/ unix_gc_work_worker_L138_unlock(self)
+       \/ unix_gc_work_worker_L138_list_del(self)
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* L138b -> L138
 unix_gc_work_worker_L138b(self) ==
-    /\ pc[self] = "L138b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
                                             ![self] = gc_candidates]
     /\ op_end' = NoOpEnd
@@ -18598,11 +17922,15 @@ unix_gc_work_worker_L138b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L138b: one of its paths
+unix_gc_work_worker_at_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L138b(self)
+
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* L141 -> L138
 unix_gc_work_worker_L141(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
     /\ op_end' = NoOpEnd
@@ -18617,8 +17945,6 @@ unix_gc_work_worker_L141(self) ==
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
 unix_gc_work_worker_L141_list_add(self) ==
-    /\ pc[self] = "L141"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
     /\ fault' = [kind |-> "list_double_add",
                  thread |-> self,
@@ -18632,11 +17958,16 @@ unix_gc_work_worker_L141_list_add(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L141: one of its paths
+unix_gc_work_worker_at_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L141(self)
+       \/ unix_gc_work_worker_L141_list_add(self)
+
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
 unix_gc_work_worker_L147_1(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3[self] = {}
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L147c"]
@@ -18652,42 +17983,38 @@ unix_gc_work_worker_L147_1(self) ==
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* L147 -> L147
 unix_gc_work_worker_L147_2(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users > 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = NULL]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
-                                       ![next_b].users = sk_buff[next_b].users - 1]
-         /\ op_end' = NoOpEnd
-         /\ lat' = [w \in Threads |->
-                     lat[w] +
-                       IF w # self /\ WaitsFor(w, self)
-                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote)
-                       ELSE 0]
-         /\ pc' = [pc EXCEPT ![self] = "L147"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        unix_gc_lock_cpu, owner_locals, sender_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
-                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users > 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                    ![next_b].users = sk_buff[next_b].users - 1]
+      /\ op_end' = NoOpEnd
+      /\ lat' = [w \in Threads |->
+                  lat[w] +
+                    IF w # self /\ WaitsFor(w, self)
+                    THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                          THEN Cost_atomic_local
+                          ELSE Cost_atomic_remote)
+                    ELSE 0]
+      /\ pc' = [pc EXCEPT ![self] = "L147"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                     sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                     unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -18695,112 +18022,112 @@ unix_gc_work_worker_L147_2(self) ==
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
 \* L147 -> L366
 unix_gc_work_worker_L147_3(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users = 1
-         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
-                                                             {next_b}]
-         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                  ![self] = next_b]
-         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                  ![self] = next_b]
-         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
-         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                    ![self] = next_b]
-         /\ unix_gc_work_worker_unix_destruct_scm_b' =
-              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-         /\ op_end' = NoOpEnd
-         /\ lat' = [w \in Threads |->
-                     lat[w] +
-                       IF w # self /\ WaitsFor(w, self)
-                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote)
-                       ELSE 0]
-         /\ pc' = [pc EXCEPT ![self] = "L366"]
-         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        unix_gc_lock_cpu, owner_locals, sender_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle,
-                        unix_gc_work_worker_unix_destruct_scm_fp,
-                        unix_gc_work_worker_unix_destruct_scm_bpid,
-                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                        unix_gc_work_worker_file_final_put_f,
-                        unix_gc_work_worker_unix_notinflight_frame>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users = 1
+      /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                              ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                          {next_b}]
+      /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                               ![self] = next_b]
+      /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                               ![self] = next_b]
+      /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
+      /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                 ![self] = next_b]
+      /\ unix_gc_work_worker_unix_destruct_scm_b' = [unix_gc_work_worker_unix_destruct_scm_b EXCEPT
+                                                       ![self] = next_b]
+      /\ op_end' = NoOpEnd
+      /\ lat' = [w \in Threads |->
+                  lat[w] +
+                    IF w # self /\ WaitsFor(w, self)
+                    THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                          THEN Cost_atomic_local
+                          ELSE Cost_atomic_remote)
+                    ELSE 0]
+      /\ pc' = [pc EXCEPT ![self] = "L366"]
+      /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                     sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                     unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                     unix_gc_work_worker___unix_gc_not_cycle,
+                     unix_gc_work_worker_unix_destruct_scm_fp,
+                     unix_gc_work_worker_unix_destruct_scm_bpid,
+                     unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                     unix_gc_work_worker_file_final_put_f,
+                     unix_gc_work_worker_unix_notinflight_frame>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
 unix_gc_work_worker_L147_null(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b = NULL
-         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b = NULL
+      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
 unix_gc_work_worker_L147_dfree(self) ==
-    /\ pc[self] = "L147"
-    /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL
-         /\ sk_buff[next_b].st # "live"
-         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL
+      /\ sk_buff[next_b].st # "live"
+      /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
 unix_gc_work_worker_L147_underflow(self) ==
+    \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+      /\ unix_gc_work_worker_rest_147_3[self] # {}
+      /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+      /\ sk_buff[next_b].users \leq 0
+      /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+      /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                     unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                     gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                     gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                     unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                     unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147: one of its paths
+unix_gc_work_worker_at_L147(self) ==
     /\ pc[self] = "L147"
     /\ fault.kind = "none"
-    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
-         /\ unix_gc_work_worker_rest_147_3[self] # {}
-         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-         /\ sk_buff[next_b].users \leq 0
-         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L147_1(self)
+       \/ unix_gc_work_worker_L147_2(self)
+       \/ unix_gc_work_worker_L147_3(self)
+       \/ unix_gc_work_worker_L147_null(self)
+       \/ unix_gc_work_worker_L147_dfree(self)
+       \/ unix_gc_work_worker_L147_underflow(self)
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147b -> L147
 unix_gc_work_worker_L147b(self) ==
-    /\ pc[self] = "L147b"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
                                             ![self] = gc_hitlist]
     /\ op_end' = NoOpEnd
@@ -18817,6 +18144,12 @@ unix_gc_work_worker_L147b(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
+\* a unix_gc_work_worker thread at L147b: one of its paths
+unix_gc_work_worker_at_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_L147b(self)
+
 \* specs/kernel/garbage.ifl:151: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:152: gc_hitlist = {}
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
@@ -18827,8 +18160,6 @@ unix_gc_work_worker_L147b(self) ==
 \* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
 \* L147c -> L53b
 unix_gc_work_worker_L147c(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
@@ -18867,8 +18198,6 @@ unix_gc_work_worker_L147c(self) ==
 \* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
 unix_gc_work_worker_L147c_assert(self) ==
-    /\ pc[self] = "L147c"
-    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~Len(gc_candidates) = 0
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
@@ -18879,6 +18208,13 @@ unix_gc_work_worker_L147c_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L147c: one of its paths
+unix_gc_work_worker_at_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L147c(self)
+       \/ unix_gc_work_worker_L147c_assert(self)
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -18898,74 +18234,69 @@ unix_gc_work_worker_L147c_assert(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_inflight_list' = ListDel(gc_inflight_list,
-                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                      gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -18985,74 +18316,69 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ gc_candidates' = ListDel(gc_candidates,
-                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ gc_candidates' = ListDel(gc_candidates,
+                                   file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                      gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                      unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                      unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                      unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19070,68 +18396,64 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
-                 "live"
-          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
-               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
-                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ unix_gc_work_worker_unix_notinflight_user' =
-               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ unix_gc_work_worker_unix_notinflight_fp' =
-               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock_cpu' = CpuOf(self)
-          /\ unix_gc_lock' = NULL
-          /\ unix_gc_work_worker_unix_notinflight_u' =
-               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                                                                                                1]
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
-                                                                                                                       1]
-          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
-                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
-                              THEN Cost_lock_local
-                              ELSE Cost_lock_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c,
-                         unix_gc_work_worker_file_final_put_f>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+            user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+              "live"
+       /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+            [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ sk_buff' = sk_buff_now
+       /\ unix_gc_work_worker_unix_notinflight_user' =
+            [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+       /\ unix_gc_work_worker_unix_notinflight_fp' = [unix_gc_work_worker_unix_notinflight_fp EXCEPT
+                                                        ![self] = NULL]
+       /\ unix_gc_lock_cpu' = CpuOf(self)
+       /\ unix_gc_lock' = NULL
+       /\ unix_gc_work_worker_unix_notinflight_u' = [unix_gc_work_worker_unix_notinflight_u EXCEPT
+                                                       ![self] = NULL]
+       /\ unix_sock' = [unix_sock EXCEPT
+                          ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                             1]
+       /\ unix_tot_inflight' = unix_tot_inflight - 1
+       /\ user_struct' = [user_struct EXCEPT
+                            ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                    1]
+       /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                           ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ op_end' = NoOpEnd
+       /\ lat' = [w \in Threads |->
+                   lat[w] +
+                     IF w # self /\ WaitsFor(w, self)
+                     THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                           THEN Cost_lock_local
+                           ELSE Cost_lock_remote)
+                     ELSE 0]
+       /\ pc' = [pc EXCEPT ![self] = "L93"]
+       /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                      owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                      unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                      unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                      unix_gc_work_worker_unix_destruct_scm_b,
+                      unix_gc_work_worker_unix_destruct_scm_bpid,
+                      unix_gc_work_worker_unix_destruct_scm_c,
+                      unix_gc_work_worker_file_final_put_f>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19139,8 +18461,6 @@ unix_gc_work_worker_L366_3(self) ==
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -19168,8 +18488,6 @@ unix_gc_work_worker_L366_4(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
 unix_gc_work_worker_L366_5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -19194,8 +18512,6 @@ unix_gc_work_worker_L366_5(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -19209,8 +18525,6 @@ unix_gc_work_worker_L366_null(self) ==
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -19233,24 +18547,20 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19260,28 +18570,24 @@ unix_gc_work_worker_L366_null2(self) ==
 \* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 81,
+                    obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19292,26 +18598,22 @@ unix_gc_work_worker_L366_uaf2(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: null_deref
 unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19322,31 +18624,26 @@ unix_gc_work_worker_L366_null3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 82,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st # "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 82,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19357,30 +18654,26 @@ unix_gc_work_worker_L366_uaf3(self) ==
 \* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
 \* fault: assertion
 unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+             0
+       /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19395,40 +18688,35 @@ unix_gc_work_worker_L366_assert(self) ==
 \* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 86,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 86,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19445,38 +18733,33 @@ unix_gc_work_worker_L366_list_del(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19493,43 +18776,38 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf4(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_inflight_list)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_inflight_list)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19544,40 +18822,35 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
 \* fault: list_del_absent
 unix_gc_work_worker_L366_list_del2(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_candidates)
-          /\ fault' = [kind |-> "list_del_absent",
-                       thread |-> self,
-                       line |-> 88,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_candidates)
+       /\ fault' = [kind |-> "list_del_absent",
+                    thread |-> self,
+                    line |-> 88,
+                    obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19594,38 +18867,33 @@ unix_gc_work_worker_L366_list_del2(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19642,43 +18910,38 @@ unix_gc_work_worker_L366_null5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf5(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-               1 =
-               0
-          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-                Elems(gc_inflight_list)
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
-               Elems(gc_candidates)
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+            1 =
+            0
+       /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+             Elems(gc_inflight_list)
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+            Elems(gc_candidates)
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19693,34 +18956,29 @@ unix_gc_work_worker_L366_uaf5(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: null_deref
 unix_gc_work_worker_L366_null6(self) ==
-    /\ pc[self] = "L366"
-    /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -19735,47 +18993,65 @@ unix_gc_work_worker_L366_null6(self) ==
 \* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf6(self) ==
+    LET sk_buff_now == [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+    IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+            sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+       /\ unix_gc_lock = NULL
+       /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+            file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+       /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+            unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+              "live"
+       /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+       /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+             1 =
+             0
+       /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+       /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+            "live"
+       /\ fault' = [kind |-> "use_after_free",
+                    thread |-> self,
+                    line |-> 92,
+                    obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+       /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                      unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                      gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                      delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                      op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                      delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* a unix_gc_work_worker thread at L366: one of its paths
+unix_gc_work_worker_at_L366(self) ==
     /\ pc[self] = "L366"
     /\ fault.kind = "none"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                1 =
-                0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 92,
-                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ \/ unix_gc_work_worker_L366_1(self)
+       \/ unix_gc_work_worker_L366_2(self)
+       \/ unix_gc_work_worker_L366_3(self)
+       \/ unix_gc_work_worker_L366_4(self)
+       \/ unix_gc_work_worker_L366_5(self)
+       \/ unix_gc_work_worker_L366_null(self)
+       \/ unix_gc_work_worker_L366_uaf(self)
+       \/ unix_gc_work_worker_L366_null2(self)
+       \/ unix_gc_work_worker_L366_uaf2(self)
+       \/ unix_gc_work_worker_L366_null3(self)
+       \/ unix_gc_work_worker_L366_uaf3(self)
+       \/ unix_gc_work_worker_L366_assert(self)
+       \/ unix_gc_work_worker_L366_list_del(self)
+       \/ unix_gc_work_worker_L366_null4(self)
+       \/ unix_gc_work_worker_L366_uaf4(self)
+       \/ unix_gc_work_worker_L366_list_del2(self)
+       \/ unix_gc_work_worker_L366_null5(self)
+       \/ unix_gc_work_worker_L366_uaf5(self)
+       \/ unix_gc_work_worker_L366_null6(self)
+       \/ unix_gc_work_worker_L366_uaf6(self)
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19817,8 +19093,6 @@ unix_gc_work_worker_L376_1(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19860,8 +19134,6 @@ unix_gc_work_worker_L376_2(self) ==
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19886,8 +19158,6 @@ unix_gc_work_worker_L376_3(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -19901,8 +19171,6 @@ unix_gc_work_worker_L376_null(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -19922,8 +19190,6 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19942,8 +19208,6 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: double_free
 unix_gc_work_worker_L376_dfree(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19966,8 +19230,6 @@ unix_gc_work_worker_L376_dfree(self) ==
 \* specs/kernel/af_unix.ifl:378: put bpid.count
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
-    /\ pc[self] = "L376"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -19986,14 +19248,25 @@ unix_gc_work_worker_L376_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L376: one of its paths
+unix_gc_work_worker_at_L376(self) ==
+    /\ pc[self] = "L376"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L376_1(self)
+       \/ unix_gc_work_worker_L376_2(self)
+       \/ unix_gc_work_worker_L376_3(self)
+       \/ unix_gc_work_worker_L376_null(self)
+       \/ unix_gc_work_worker_L376_uaf(self)
+       \/ unix_gc_work_worker_L376_null2(self)
+       \/ unix_gc_work_worker_L376_dfree(self)
+       \/ unix_gc_work_worker_L376_underflow(self)
+
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20044,8 +19317,6 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20096,8 +19367,6 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20131,8 +19400,6 @@ unix_gc_work_worker_L382_3(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -20146,8 +19413,6 @@ unix_gc_work_worker_L382_null(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -20167,8 +19432,6 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20187,8 +19450,6 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: double_free
 unix_gc_work_worker_L382_dfree(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20211,8 +19472,6 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20237,8 +19496,6 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree2(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20264,8 +19521,6 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree3(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20290,8 +19545,6 @@ unix_gc_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
 unix_gc_work_worker_L382_dfree4(self) ==
-    /\ pc[self] = "L382"
-    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -20308,85 +19561,39 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* a unix_gc_work_worker thread at L382: one of its paths
+unix_gc_work_worker_at_L382(self) ==
+    /\ pc[self] = "L382"
+    /\ fault.kind = "none"
+    /\ \/ unix_gc_work_worker_L382_1(self)
+       \/ unix_gc_work_worker_L382_2(self)
+       \/ unix_gc_work_worker_L382_3(self)
+       \/ unix_gc_work_worker_L382_null(self)
+       \/ unix_gc_work_worker_L382_uaf(self)
+       \/ unix_gc_work_worker_L382_null2(self)
+       \/ unix_gc_work_worker_L382_dfree(self)
+       \/ unix_gc_work_worker_L382_underflow(self)
+       \/ unix_gc_work_worker_L382_dfree2(self)
+       \/ unix_gc_work_worker_L382_dfree3(self)
+       \/ unix_gc_work_worker_L382_dfree4(self)
+
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L53(self)
-    \/ unix_gc_work_worker_L53b(self)
-    \/ unix_gc_work_worker_L93_1(self)
-    \/ unix_gc_work_worker_L93_2(self)
-    \/ unix_gc_work_worker_L93_null(self)
-    \/ unix_gc_work_worker_L93_uaf(self)
-    \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_dfree(self)
-    \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L101(self)
-    \/ unix_gc_work_worker_L107_1(self)
-    \/ unix_gc_work_worker_L107_2(self)
-    \/ unix_gc_work_worker_L107_3(self)
-    \/ unix_gc_work_worker_L107_null(self)
-    \/ unix_gc_work_worker_L107_uaf(self)
-    \/ unix_gc_work_worker_L107_null2(self)
-    \/ unix_gc_work_worker_L107_uaf2(self)
-    \/ unix_gc_work_worker_L107_assert(self)
-    \/ unix_gc_work_worker_L107_list_del(self)
-    \/ unix_gc_work_worker_L107_list_add(self)
-    \/ unix_gc_work_worker_L107b(self)
-    \/ unix_gc_work_worker_L138_1(self)
-    \/ unix_gc_work_worker_L138_2(self)
-    \/ unix_gc_work_worker_L138_3(self)
-    \/ unix_gc_work_worker_L138_unlock(self)
-    \/ unix_gc_work_worker_L138_list_del(self)
-    \/ unix_gc_work_worker_L138b(self)
-    \/ unix_gc_work_worker_L141(self)
-    \/ unix_gc_work_worker_L141_list_add(self)
-    \/ unix_gc_work_worker_L147_1(self)
-    \/ unix_gc_work_worker_L147_2(self)
-    \/ unix_gc_work_worker_L147_3(self)
-    \/ unix_gc_work_worker_L147_null(self)
-    \/ unix_gc_work_worker_L147_dfree(self)
-    \/ unix_gc_work_worker_L147_underflow(self)
-    \/ unix_gc_work_worker_L147b(self)
-    \/ unix_gc_work_worker_L147c(self)
-    \/ unix_gc_work_worker_L147c_assert(self)
-    \/ unix_gc_work_worker_L366_1(self)
-    \/ unix_gc_work_worker_L366_2(self)
-    \/ unix_gc_work_worker_L366_3(self)
-    \/ unix_gc_work_worker_L366_4(self)
-    \/ unix_gc_work_worker_L366_5(self)
-    \/ unix_gc_work_worker_L366_null(self)
-    \/ unix_gc_work_worker_L366_uaf(self)
-    \/ unix_gc_work_worker_L366_null2(self)
-    \/ unix_gc_work_worker_L366_uaf2(self)
-    \/ unix_gc_work_worker_L366_null3(self)
-    \/ unix_gc_work_worker_L366_uaf3(self)
-    \/ unix_gc_work_worker_L366_assert(self)
-    \/ unix_gc_work_worker_L366_list_del(self)
-    \/ unix_gc_work_worker_L366_null4(self)
-    \/ unix_gc_work_worker_L366_uaf4(self)
-    \/ unix_gc_work_worker_L366_list_del2(self)
-    \/ unix_gc_work_worker_L366_null5(self)
-    \/ unix_gc_work_worker_L366_uaf5(self)
-    \/ unix_gc_work_worker_L366_null6(self)
-    \/ unix_gc_work_worker_L366_uaf6(self)
-    \/ unix_gc_work_worker_L376_1(self)
-    \/ unix_gc_work_worker_L376_2(self)
-    \/ unix_gc_work_worker_L376_3(self)
-    \/ unix_gc_work_worker_L376_null(self)
-    \/ unix_gc_work_worker_L376_uaf(self)
-    \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_dfree(self)
-    \/ unix_gc_work_worker_L376_underflow(self)
-    \/ unix_gc_work_worker_L382_1(self)
-    \/ unix_gc_work_worker_L382_2(self)
-    \/ unix_gc_work_worker_L382_3(self)
-    \/ unix_gc_work_worker_L382_null(self)
-    \/ unix_gc_work_worker_L382_uaf(self)
-    \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_dfree(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
-    \/ unix_gc_work_worker_L382_dfree2(self)
-    \/ unix_gc_work_worker_L382_dfree3(self)
-    \/ unix_gc_work_worker_L382_dfree4(self)
+    \/ unix_gc_work_worker_at_L53(self)
+    \/ unix_gc_work_worker_at_L53b(self)
+    \/ unix_gc_work_worker_at_L93(self)
+    \/ unix_gc_work_worker_at_L101(self)
+    \/ unix_gc_work_worker_at_L107(self)
+    \/ unix_gc_work_worker_at_L107b(self)
+    \/ unix_gc_work_worker_at_L138(self)
+    \/ unix_gc_work_worker_at_L138b(self)
+    \/ unix_gc_work_worker_at_L141(self)
+    \/ unix_gc_work_worker_at_L147(self)
+    \/ unix_gc_work_worker_at_L147b(self)
+    \/ unix_gc_work_worker_at_L147c(self)
+    \/ unix_gc_work_worker_at_L366(self)
+    \/ unix_gc_work_worker_at_L376(self)
+    \/ unix_gc_work_worker_at_L382(self)
 
 --------------------------------------------------------------------------------
 

@@ -128,7 +128,8 @@ public final class ModelChecker {
     Emitted emitted = tr.emitted();
     String module = emitted.moduleName();
     int[] n = {0};
-    PropertyRuns.Outcome o = new PropertyRuns(map, emitted.cfg(), chosen, options.selection().all(), options.maxStates(), deadline)
+    PropertyRuns.Outcome o = new PropertyRuns(map, emitted.cfg(), chosen, options.selection().all(), options.maxStates(), deadline,
+        new dev.inflight.driver.trace.eval.TraceEvaluator(emitted))
         .run((cfg, timeout) -> {
           String name = module + (n[0]++ == 0 ? "" : "_" + n[0]) + ".cfg";
           Files.writeString(dir.resolve(name), cfg);
@@ -179,7 +180,8 @@ public final class ModelChecker {
     long t1 = System.nanoTime();
     TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", cfg, options.progress());
     long tlcMs = (System.nanoTime() - t1) / 1_000_000;
-    CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
+    CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates(),
+        new dev.inflight.driver.trace.eval.TraceEvaluator(emitted));
     CostSamples samples = null;
     TraceMapper names = new TraceMapper(map);
     Path graph = dir.resolve("graph.dot");
@@ -214,7 +216,13 @@ public final class ModelChecker {
    */
   public static CheckReport interpret(String file, List<Diagnostic> diags, SourceMap map, TlcResult result,
       List<String> pools, long translateMs, long tlcMs, Long maxStates) {
-    TraceMapper mapper = new TraceMapper(map);
+    return interpret(file, diags, map, result, pools, translateMs, tlcMs, maxStates, null);
+  }
+
+  /** As above, telling each step of a label action as the path it took ({@code attribution}, null: by its label). */
+  public static CheckReport interpret(String file, List<Diagnostic> diags, SourceMap map, TlcResult result,
+      List<String> pools, long translateMs, long tlcMs, Long maxStates, dev.inflight.driver.trace.PathAttribution attribution) {
+    TraceMapper mapper = new TraceMapper(map, attribution);
     TlcOutcome o = result.outcome();
     TlcStatistics stats = result.statistics();
     List<SourceMap.Property> props = map.properties();

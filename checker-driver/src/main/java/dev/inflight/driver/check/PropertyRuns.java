@@ -59,13 +59,19 @@ final class PropertyRuns {
    * @param deadlineNanos System.nanoTime() past which no run starts and the current one is cut, or null
    */
   PropertyRuns(SourceMap map, String cfg, Set<String> chosen, boolean all, Long maxStates, Long deadlineNanos) {
+    this(map, cfg, chosen, all, maxStates, deadlineNanos, null);
+  }
+
+  /** @param attribution tells which path each step of a label action took (null: none) */
+  PropertyRuns(SourceMap map, String cfg, Set<String> chosen, boolean all, Long maxStates, Long deadlineNanos,
+      dev.inflight.driver.trace.PathAttribution attribution) {
     this.map = map;
     this.cfg = TlcConfig.parse(cfg);
     this.chosen = chosen;
     this.all = all;
     this.maxStates = maxStates;
     this.deadlineNanos = deadlineNanos;
-    this.mapper = new TraceMapper(map);
+    this.mapper = new TraceMapper(map, attribution);
     map.properties().stream().filter(p -> p.tla() != null).forEach(p -> byTla.put(p.tla(), p));
   }
 

@@ -4,6 +4,7 @@ import dev.inflight.driver.tlc.TlcCoverage;
 import dev.inflight.driver.trace.TraceMapper;
 import dev.inflight.translator.emit.SourceMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,11 +23,12 @@ public final class Vacuity {
 
   private Vacuity() {}
 
-  public static List<Warning> find(SourceMap map, TlcCoverage coverage) {
+  public static List<Warning> find(SourceMap map, TlcCoverage actionCoverage) {
     List<Warning> out = new ArrayList<>();
-    if (coverage == null) {
+    if (actionCoverage == null) {
       return out;
     }
+    TlcCoverage coverage = actionCoverage.withPaths(pathLines(map));
     Map<String, List<SourceMap.Action>> byThread = new LinkedHashMap<>();
     for (SourceMap.Action a : map.actions()) {
       byThread.computeIfAbsent(a.thread(), k -> new ArrayList<>()).add(a);
@@ -63,6 +65,29 @@ public final class Vacuity {
       }
     }
     out.addAll(statements(map, coverage, silent, told));
+    return out;
+  }
+
+  /**
+   * The paths of label actions and where their operators are (TLC lists only label actions; see
+   * TlcCoverage#withPaths). Empty for a module in the per-path form.
+   */
+  static Map<String, TlcCoverage.PathLines> pathLines(SourceMap map) {
+    Map<String, Map<String, String>> labelAction = new HashMap<>();
+    for (SourceMap.Thread t : map.threads()) {
+      for (SourceMap.Label l : t.labels()) {
+        if (l.action() != null) {
+          labelAction.computeIfAbsent(t.name(), k -> new HashMap<>()).put(l.name(), l.action());
+        }
+      }
+    }
+    Map<String, TlcCoverage.PathLines> out = new LinkedHashMap<>();
+    for (SourceMap.Action a : map.actions()) {
+      String label = labelAction.getOrDefault(a.thread(), Map.of()).get(a.from());
+      if (label != null && a.tlaFirstLine() != null && a.tlaLastLine() != null) {
+        out.put(a.name(), new TlcCoverage.PathLines(a.tlaFirstLine(), a.tlaLastLine(), label));
+      }
+    }
     return out;
   }
 

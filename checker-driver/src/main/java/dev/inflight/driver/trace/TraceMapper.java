@@ -27,9 +27,21 @@ public final class TraceMapper {
   private final Map<String, SourceMap.Action> actions = new HashMap<>();
   private final Map<String, SourceMap.Struct> heaps = new HashMap<>();
   private final Map<String, SourceMap.Thread> threads = new HashMap<>();
+  /** Label action → what a step of it is told as when no single path matches (its primary statement). */
+  private final Map<String, SourceMap.Action> labels = new HashMap<>();
+  private final PathAttribution attribution;
 
   public TraceMapper(SourceMap map) {
+    this(map, null);
+  }
+
+  /**
+   * With {@code attribution} (null: none), a step TLC names by its label's action is told as the
+   * path it took (docs/semantics.md, "One action per label").
+   */
+  public TraceMapper(SourceMap map, PathAttribution attribution) {
     this.map = map;
+    this.attribution = attribution;
     display.put("NULL", "null");
     for (SourceMap.Thread t : map.threads()) {
       threads.put(t.name(), t);
@@ -41,6 +53,20 @@ public final class TraceMapper {
     }
     map.variables().forEach(v -> vars.put(v.tla(), v));
     map.actions().forEach(a -> actions.put(a.name(), a));
+    for (SourceMap.Thread t : map.threads()) {
+      for (SourceMap.Label l : t.labels()) {
+        if (l.action() == null) {
+          continue;
+        }
+        SourceMap.Action primary = map.actions().stream()
+            .filter(a -> a.thread().equals(t.name()) && a.from().equals(l.name()))
+            .min(java.util.Comparator.comparing(a -> a.fault() != null)).orElse(null);
+        SourceMap.Loc loc = primary != null ? primary.primary() : l.loc();
+        labels.put(l.action(), new SourceMap.Action(l.action(), t.name(), l.name(), null, null, loc,
+            primary == null || primary.calledFrom() == null ? List.of() : primary.calledFrom(),
+            loc == null ? List.of() : List.of(loc), null, null));
+      }
+    }
   }
 
   public Optional<SourceMap.Action> action(String name) {
@@ -92,6 +118,16 @@ public final class TraceMapper {
 
   private DslStep step(TlcState prev, TlcState cur) {
     SourceMap.Action a = cur.action() == null ? null : actions.get(cur.action());
+    String note = null;
+    if (a == null && cur.action() != null && labels.containsKey(cur.action())) {
+      PathAttribution.Result r = attribution == null ? new PathAttribution.Result(null, "no path attribution")
+          : attribution.attribute(cur.action(), prev, cur);
+      a = r.path() == null ? null : actions.get(r.path());
+      if (a == null) {
+        a = labels.get(cur.action());
+        note = "the step's path is unknown (" + r.note() + "): shown by its label";
+      }
+    }
     String thread = a == null ? null : thread(a, prev, cur);
     List<DslStep.Change> changes = new ArrayList<>();
     java.util.Set<String> assigned = assigned(a);
@@ -129,7 +165,7 @@ public final class TraceMapper {
       return new DslStep(cur.index(), thread, cur.action(), null, List.of(), List.of(), changes, null);
     }
     List<SourceMap.Loc> via = a.calledFrom() == null ? List.of() : a.calledFrom();
-    return new DslStep(cur.index(), thread, a.name(), a.primary(), via, a.statements(), changes, a.fault());
+    return new DslStep(cur.index(), thread, a.name(), a.primary(), via, a.statements(), changes, a.fault(), note);
   }
 
   /** Which thread of the action's kind moved: the one whose pc went from `from` to `to`. */
@@ -145,7 +181,7 @@ public final class TraceMapper {
     for (SourceMap.Instance i : t.instances()) {
       String before = pcOf(prev, i.tla());
       String after = pcOf(cur, i.tla());
-      if (a.from().equals(before) && Objects.equals(a.to(), after)) {
+      if (a.from().equals(before) && (Objects.equals(a.to(), after) || labels.get(a.name()) == a)) {
         if (!before.equals(after)) {
           return i.display();
         }

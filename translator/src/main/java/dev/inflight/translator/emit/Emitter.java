@@ -50,9 +50,14 @@ public final class Emitter {
   private final List<String> vars = new ArrayList<>();
 
   private final Long maxStates;
+  /** The per-path form: Next names every path's action (Translator.Options#withPathActions). */
+  private final boolean pathActions;
+  /** Label → its action's name, per thread kind (label actions only). */
+  private final Map<ThreadSym, Map<String, String>> labelActions = new LinkedHashMap<>();
 
-  private Emitter(Lowered lowered, Long maxStates) {
+  private Emitter(Lowered lowered, Long maxStates, boolean pathActions) {
     this.maxStates = maxStates;
+    this.pathActions = pathActions;
     this.lowered = lowered;
     this.checked = lowered.checked();
     this.program = checked.program();
@@ -65,7 +70,12 @@ public final class Emitter {
 
   /** With {@code maxStates}, TLC stops expanding states once it has found that many. */
   public static Emitted emit(Lowered lowered, Long maxStates) {
-    return new Emitter(lowered, maxStates).run();
+    return emit(lowered, maxStates, false);
+  }
+
+  /** With {@code pathActions}, the per-path form: every path its own action of Next (see docs/semantics.md). */
+  public static Emitted emit(Lowered lowered, Long maxStates, boolean pathActions) {
+    return new Emitter(lowered, maxStates, pathActions).run();
   }
 
   static String comment(Span s) {
@@ -335,21 +345,61 @@ public final class Emitter {
     units.add(new TlaModule.Comment(List.of("thread " + t.name() + (t.isArray() ? "[" + t.count + "]" : "")
         + " (" + t.decl.span().file().path() + ":" + t.decl.span().line() + ")")));
     List<TlaExpr> disj = new ArrayList<>();
-    for (Action a : tc.actions()) {
-      List<String> comments = new ArrayList<>();
-      for (Span s : a.statements()) {
-        comments.add(comment(s));
+    if (pathActions) {
+      for (Action a : tc.actions()) {
+        units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments(a), a));
+        disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
       }
-      if (a.fault() != null) {
-        comments.add("fault: " + a.fault());
-      } else {
-        comments.add(a.from() + " -> " + a.to());
+    } else {
+      // One action per label: its paths, without the label's guards, then the label's action.
+      Map<String, List<Action>> byLabel = new LinkedHashMap<>();
+      for (Action a : tc.actions()) {
+        byLabel.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a);
       }
-      units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments, a));
-      disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
+      Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
+      for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
+        String label = e.getKey();
+        List<TlaExpr> paths = new ArrayList<>();
+        for (Action a : e.getValue()) {
+          units.add(new TlaModule.OpDef(a.name(), List.of("self"), withoutLabelGuard(a.body()), comments(a), a));
+          paths.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
+        }
+        String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
+        names.put(label, name);
+        TlaExpr at = eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label));
+        TlaExpr any = paths.size() == 1 ? paths.get(0) : new TlaExpr.Or(paths);
+        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(List.of(at, NO_FAULT, any)),
+            List.of("a " + t.name() + " thread at " + label + ": one of its paths"), null));
+        disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
+      }
     }
     TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
     units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
+  }
+
+  private static List<String> comments(Action a) {
+    List<String> comments = new ArrayList<>();
+    for (Span s : a.statements()) {
+      comments.add(comment(s));
+    }
+    if (a.fault() != null) {
+      comments.add("fault: " + a.fault());
+    } else {
+      comments.add(a.from() + " -> " + a.to());
+    }
+    return comments;
+  }
+
+  /**
+   * A path's body without its first conjunct, {@code pc[self] = "L…"}: the label's action tests
+   * that (and that no fault has happened) once for all its paths.
+   */
+  private static TlaExpr withoutLabelGuard(TlaExpr body) {
+    if (body instanceof TlaExpr.And a && a.items().size() >= 2) {
+      List<TlaExpr> rest = a.items().subList(1, a.items().size());
+      return rest.size() == 1 ? rest.get(0) : new TlaExpr.And(List.copyOf(rest));
+    }
+    throw new IllegalStateException("a path's body starts with its label's guard");
   }
 
   /**
@@ -466,7 +516,8 @@ public final class Emitter {
         inst.add(new SourceMap.Instance(ids.get(i), Layout.threadDisplay(t, i + 1)));
       }
       List<SourceMap.Label> labels = new ArrayList<>();
-      tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s), loc(tc.waitsAt().get(n)))));
+      Map<String, String> labelAction = labelActions.getOrDefault(t, Map.of());
+      tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s), loc(tc.waitsAt().get(n)), labelAction.get(n))));
       threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels,
           t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
       for (Action a : tc.actions()) {

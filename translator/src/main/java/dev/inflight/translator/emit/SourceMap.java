@@ -68,12 +68,18 @@ public record SourceMap(
 
   /**
    * A label: where its step starts, and, when that step runs thread-local code first and then
-   * can block (an `await`, a `lock`, …), the statement where a thread at this label waits.
+   * can block (an `await`, a `lock`, …), the statement where a thread at this label waits;
+   * {@code action} is the label's action (docs/semantics.md, "One action per label"), absent in
+   * the per-path form.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Label(String name, Loc loc, Loc waitsAt) {
+  public record Label(String name, Loc loc, Loc waitsAt, String action) {
     public Label(String name, Loc loc) {
-      this(name, loc, null);
+      this(name, loc, null, null);
+    }
+
+    public Label(String name, Loc loc, Loc waitsAt) {
+      this(name, loc, waitsAt, null);
     }
   }
 

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the paths of each step into actions (docs/semantics.md, "One action per path"): one
+ * Turns the paths of each step into actions (docs/semantics.md, "One action per label"): one
  * TLA+ operator per path, named for the thread and the label ({@code T_L12}; {@code T_L12_1},
  * {@code T_L12_2}, … when the step has several normal paths, numbered in the order they were
  * formed; fault paths {@code T_L12_uaf}, {@code T_L12_uaf2}, …), whose body is the path's guards,

@@ -1,0 +1,91 @@
+package dev.inflight.driver.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.inflight.driver.tlc.TlcOptions;
+import dev.inflight.driver.tlc.TlcResult;
+import dev.inflight.driver.tlc.TlcRunner;
+import dev.inflight.driver.tlc.TlcState;
+import dev.inflight.driver.trace.eval.TraceEvaluator;
+import dev.inflight.translator.Translator;
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.emit.SourceMap;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The differential test of path attribution (docs/semantics.md, "One action per label"): for
+ * every example whose expected verdict is `violated`, TLC checks the per-path form
+ * (Translator.Options#withPathActions), whose trace names the path of every step; each step must
+ * then be attributed, from the label-level translation's IR and the same two states, to exactly
+ * that path.
+ */
+class LabelAttributionTest {
+  private static final Path EXAMPLES = Path.of("../examples");
+
+  @TempDir
+  Path tmp;
+
+  @TestFactory
+  Stream<DynamicTest> everyViolatedExampleAttributesEveryStepToTheSamePath() throws IOException {
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(EXAMPLES)) {
+      files = walk.filter(p -> p.toString().endsWith(".ifl") && Files.isRegularFile(p)).filter(LabelAttributionTest::violated)
+          .sorted().toList();
+    }
+    assertThat(files).isNotEmpty();
+    return files.stream().map(f -> dynamicTest(EXAMPLES.relativize(f).toString(), () -> check(f)));
+  }
+
+  private static boolean violated(Path p) {
+    try {
+      return Files.readString(p).matches("(?s).*//\\s*expect:\\s*violated.*");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private void check(Path file) throws IOException {
+    Emitted paths = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted();
+    Emitted labels = Translator.translate(file, Translator.Options.defaults()).emitted();
+    assertThat(paths).isNotNull();
+    assertThat(labels).isNotNull();
+    Path dir = Files.createDirectories(tmp.resolve(file.getFileName().toString()));
+    Translator.write(paths, dir);
+    TlcResult r = new TlcRunner(TlcOptions.defaults().withWorkers(1).withExtraArgs(List.of("-lncheck", "final")))
+        .run(dir, paths.moduleName() + ".tla", paths.moduleName() + ".cfg");
+    List<TlcState> trace = r.trace();
+    assertThat(trace).as("a counterexample of " + file).hasSizeGreaterThan(1);
+
+    Map<String, String> labelAction = new HashMap<>(); // path → its label's action
+    SourceMap lm = labels.sourceMap();
+    Map<String, Map<String, String>> byThread = new HashMap<>();
+    lm.threads().forEach(t -> t.labels().forEach(l -> byThread.computeIfAbsent(t.name(), k -> new HashMap<>()).put(l.name(), l.action())));
+    lm.actions().forEach(a -> labelAction.put(a.name(), byThread.get(a.thread()).get(a.from())));
+
+    TraceEvaluator eval = new TraceEvaluator(labels);
+    List<String> expected = new ArrayList<>();
+    List<String> attributed = new ArrayList<>();
+    for (int i = 1; i < trace.size(); i++) {
+      String path = trace.get(i).action();
+      if (!labelAction.containsKey(path)) {
+        continue; // Terminated, a stuttering step
+      }
+      expected.add(i + ": " + path);
+      PathAttribution.Result a = eval.attribute(labelAction.get(path), trace.get(i - 1), trace.get(i));
+      attributed.add(i + ": " + (a.path() != null ? a.path() : "? " + a.note()));
+    }
+    assertThat(expected).as("steps of " + file).isNotEmpty();
+    assertThat(attributed).as("the path of every step of " + file).isEqualTo(expected);
+  }
+}
