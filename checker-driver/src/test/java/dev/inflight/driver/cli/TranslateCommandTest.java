@@ -87,8 +87,8 @@ class TranslateCommandTest {
     map.path("threads").forEach(t -> threads.add(t.path("name").asText()));
     assertThat(threads).containsExactly("producer", "consumer");
 
-    // Every `X(self) ==` of the module is an action of the source map, except the per-thread
-    // disjunction `T_step(self)`, and every action is defined where the map says.
+    // Every `X(self) ==` of the module is a path action of the source map, except the
+    // per-thread disjunction `T_step(self)`, and every action is defined where the map says.
     Map<String, Integer> operators = new LinkedHashMap<>();
     for (int i = 0; i < tla.size(); i++) {
       Matcher m = SELF_OPERATOR.matcher(tla.get(i));
@@ -99,6 +99,17 @@ class TranslateCommandTest {
     List<String> steps = threads.stream().map(t -> t + "_step").toList();
     assertThat(operators.keySet()).containsAll(steps);
     steps.forEach(operators::remove);
+    // … and except the label actions `T_at_L12(self)` (one per label, over its paths), which
+    // the map lists with their labels.
+    List<String> labelActions = new ArrayList<>();
+    map.path("threads").forEach(t -> t.path("labels").forEach(l -> {
+      if (l.hasNonNull("action")) {
+        labelActions.add(l.path("action").asText());
+      }
+    }));
+    assertThat(labelActions).as("label actions").isNotEmpty().allMatch(a -> a.contains("_at_L"));
+    assertThat(operators.keySet()).containsAll(labelActions);
+    labelActions.forEach(operators::remove);
 
     Map<String, JsonNode> actions = new LinkedHashMap<>();
     map.path("actions").forEach(a -> actions.put(a.path("name").asText(), a));
