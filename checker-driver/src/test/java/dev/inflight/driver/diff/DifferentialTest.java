@@ -16,6 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
@@ -36,12 +40,23 @@ import net.jqwik.api.lifecycle.AfterContainer;
  *   mvn -B -pl checker-driver -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false \
  *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=50
  * </pre>
+ *
+ * <p>or the same in chunks (each run draws its own random seeds, so the chunks' model counts add
+ * up): bench/diff-long-run repeats a run of 1,200 models and logs each run's summary line.
  */
 class DifferentialTest {
   static final int DEFAULT_PROGRAMS = 300;
   static final int TRIES = 12;
-  /** Models per union run (each is translated twice, so twice as many instances); the long run may raise it. */
+  /** Models per union run at most (each is translated twice, so twice as many modules). */
   static final int BATCH = Integer.getInteger("inflight.diff.batch", 25);
+  /** TLC runs at a time. */
+  static final int PARALLEL = Integer.getInteger("inflight.diff.parallel", 2);
+
+  private static final ExecutorService POOL = Executors.newFixedThreadPool(PARALLEL, r -> {
+    Thread t = new Thread(r, "diff-union");
+    t.setDaemon(true);
+    return t;
+  });
 
   private static final Map<String, Integer> outcomes = new TreeMap<>();
   private static int checked; // guarded by outcomes
@@ -54,14 +69,12 @@ class DifferentialTest {
   void mergedAndReferenceTranslationsAgree(@ForAll long seed) throws IOException {
     Random rnd = new Random(seed);
     int n = Math.max(1, programs() / TRIES);
-    for (int start = 0; start < n; start += BATCH) {
-      List<String> texts = new ArrayList<>();
-      for (int k = start; k < Math.min(n, start + BATCH); k++) {
-        texts.add(RandomModels.model(rnd, "d" + Long.toHexString(seed & 0xffffffL) + "_" + k));
-      }
-      List<String> disagreements = compare(texts);
-      assertThat(disagreements).as("models on which the merged and the reference translation disagree").isEmpty();
+    List<String> texts = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      texts.add(RandomModels.model(rnd, "d" + Long.toHexString(seed & 0xffffffL) + "_" + k));
     }
+    List<String> disagreements = compare(texts);
+    assertThat(disagreements).as("models on which the merged and the reference translation disagree").isEmpty();
   }
 
   @AfterContainer
@@ -78,15 +91,40 @@ class DifferentialTest {
 
   /**
    * Translates each model both ways, checks all of them, and returns a description of each model
-   * whose two verdicts differ (empty when they all agree).
+   * whose two verdicts differ (empty when they all agree; it stops at the first union that has
+   * one). The models are checked in unions of at most {@link #BATCH}, {@link #PARALLEL} at a time
+   * (each TLC runs one worker): a thread that finishes a union takes the next, so a union with a
+   * large state space does not hold the other core up.
    */
   static List<String> compare(List<String> texts) throws IOException {
-    // Two unions at a time, one per core (each TLC runs one worker).
-    int half = (texts.size() + 1) / 2;
-    var first = java.util.concurrent.CompletableFuture.supplyAsync(() -> compareAll(texts.subList(0, half)));
-    List<String> out = new ArrayList<>(compareAll(texts.subList(half, texts.size())));
-    out.addAll(0, first.join());
-    return out;
+    int size = Math.max(1, Math.min(BATCH, (texts.size() + PARALLEL - 1) / PARALLEL));
+    List<Future<List<String>>> runs = new ArrayList<>();
+    for (int start = 0; start < texts.size(); start += size) {
+      List<String> chunk = texts.subList(start, Math.min(texts.size(), start + size));
+      runs.add(POOL.submit(() -> compareAll(chunk)));
+    }
+    try {
+      for (Future<List<String>> f : runs) {
+        List<String> out = f.get();
+        if (!out.isEmpty()) {
+          return out;
+        }
+      }
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(e.getCause());
+    } finally {
+      runs.forEach(f -> f.cancel(true)); // the rest, after a disagreement or a failure
+    }
   }
 
   private static List<String> compareAll(List<String> texts) {
