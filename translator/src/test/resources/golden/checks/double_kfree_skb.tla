@@ -16,6 +16,16 @@ sender_locals == <<sender_frame, sender_kfree_skb_skb, sender_skb_release_skb>>
 
 vars == <<pc, fault, sk_buff, sender_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+
 Threads == Thread_sender
 
 \* the elements of a queue
@@ -40,253 +50,139 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 
 \* thread sender (examples/checks/double_kfree_skb.ifl:20)
 
+\* a sender thread at L13: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
-\* L13 -> Done
-sender_L13(self) ==
-    /\ sender_skb_release_skb[self] # NULL
-    /\ sk_buff[sender_skb_release_skb[self]].st = "live"
-    /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
-    /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
-    /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
-    /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
-    /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault>>
-
-\* examples/checks/double_kfree_skb.ifl:13: free skb
-\* fault: null_deref
-sender_L13_null(self) ==
-    /\ sender_skb_release_skb[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 13]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:13: free skb
-\* fault: double_free
-sender_L13_dfree(self) ==
-    /\ sender_skb_release_skb[self] # NULL
-    /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 13,
-                 obj |-> sender_skb_release_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* a sender thread at L13: one of its paths
 sender_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ \/ sender_L13(self)
-       \/ sender_L13_null(self)
-       \/ sender_L13_dfree(self)
+    /\ LET ok == sender_skb_release_skb[self] # NULL
+       IN \/ /\ ok
+             /\ sk_buff[sender_skb_release_skb[self]].st = "live"
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
+             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
+             /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
+             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
+             /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
+          \/ /\ sender_skb_release_skb[self] = NULL
+             /\ Fault("null_deref", self, 13)
 
+\* a sender thread at L13b: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
-\* L13b -> L17
-sender_L13b(self) ==
-    /\ sender_skb_release_skb[self] # NULL
-    /\ sk_buff[sender_skb_release_skb[self]].st = "live"
-    /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
-    /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
-    /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, sender_frame>>
-
-\* examples/checks/double_kfree_skb.ifl:13: free skb
-\* fault: null_deref
-sender_L13b_null(self) ==
-    /\ sender_skb_release_skb[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 13]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:13: free skb
-\* fault: double_free
-sender_L13b_dfree(self) ==
-    /\ sender_skb_release_skb[self] # NULL
-    /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 13,
-                 obj |-> sender_skb_release_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* a sender thread at L13b: one of its paths
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ \/ sender_L13b(self)
-       \/ sender_L13b_null(self)
-       \/ sender_L13b_dfree(self)
+    /\ LET ok == sender_skb_release_skb[self] # NULL
+       IN \/ /\ ok
+             /\ sk_buff[sender_skb_release_skb[self]].st = "live"
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
+             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault, sender_frame>>
+          \/ /\ ok
+             /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
+             /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
+          \/ /\ sender_skb_release_skb[self] = NULL
+             /\ Fault("null_deref", self, 13)
 
+\* a sender thread at L17: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* L17 -> Done
-sender_L17_1(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
-    /\ sk_buff' = [sk_buff EXCEPT
-                     ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
-                                                             1]
-    /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
-    /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
-    /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-    /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* L17 -> L13
-sender_L17_2(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
-    /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
-    /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
-                                    ![self] = sender_kfree_skb_skb[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L13"]
-    /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: null_deref
-sender_L17_null(self) ==
-    /\ sender_kfree_skb_skb[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: double_free
-sender_L17_dfree(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL
-    /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> sender_kfree_skb_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: refcount_underflow
-sender_L17_underflow(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> sender_kfree_skb_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* a sender thread at L17: one of its paths
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ sender_L17_1(self)
-       \/ sender_L17_2(self)
-       \/ sender_L17_null(self)
-       \/ sender_L17_dfree(self)
-       \/ sender_L17_underflow(self)
+    /\ LET ok ==
+               sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
+       IN \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
+             /\ sk_buff' = [sk_buff EXCEPT
+                              ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
+                                                                      1]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
+             /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
+             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
+             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
+             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
+                                             ![self] = sender_kfree_skb_skb[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L13"]
+             /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
+          \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
+             /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
+          \/ /\ sender_kfree_skb_skb[self] = NULL
+             /\ Fault("null_deref", self, 17)
+          \/ /\ sender_kfree_skb_skb[self] # NULL
+             /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+             /\ FaultOn("double_free", self, 17, sender_kfree_skb_skb[self])
 
+\* a sender thread at L17b: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
-\* L17b -> L17
-sender_L17b_1(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
-    /\ sk_buff' = [sk_buff EXCEPT
-                     ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
-                                                             1]
-    /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, sender_frame, sender_skb_release_skb>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* L17b -> L13b
-sender_L17b_2(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
-    /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
-    /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
-                                    ![self] = sender_kfree_skb_skb[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L13b"]
-    /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: null_deref
-sender_L17b_null(self) ==
-    /\ sender_kfree_skb_skb[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: double_free
-sender_L17b_dfree(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL
-    /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> sender_kfree_skb_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\* fault: refcount_underflow
-sender_L17b_underflow(self) ==
-    /\ sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
-    /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> sender_kfree_skb_skb[self]]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* a sender thread at L17b: one of its paths
 sender_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ \/ sender_L17b_1(self)
-       \/ sender_L17b_2(self)
-       \/ sender_L17b_null(self)
-       \/ sender_L17b_dfree(self)
-       \/ sender_L17b_underflow(self)
+    /\ LET ok ==
+               sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
+       IN \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
+             /\ sk_buff' = [sk_buff EXCEPT
+                              ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
+                                                                      1]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault, sender_frame, sender_skb_release_skb>>
+          \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
+             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
+                                             ![self] = sender_kfree_skb_skb[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L13b"]
+             /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
+          \/ /\ ok
+             /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
+             /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
+          \/ /\ sender_kfree_skb_skb[self] = NULL
+             /\ Fault("null_deref", self, 17)
+          \/ /\ sender_kfree_skb_skb[self] # NULL
+             /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+             /\ FaultOn("double_free", self, 17, sender_kfree_skb_skb[self])
 
+\* a sender thread at L21: 3 paths (1 to a fault)
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
 \* examples/checks/double_kfree_skb.ifl:22: either {
 \* examples/checks/double_kfree_skb.ifl:23: kfree_skb(skb)          // the error path frees it...
-\* L21 -> L17b
-sender_L21_1(self) ==
-    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-       /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-       /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
-       /\ pc' = [pc EXCEPT ![self] = "L17b"]
-       /\ UNCHANGED <<fault, sender_skip, sender_skb_release_skb>>
-
-\* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
-\* examples/checks/double_kfree_skb.ifl:22: either {
 \* examples/checks/double_kfree_skb.ifl:25: skip = 0
 \* examples/checks/double_kfree_skb.ifl:27: kfree_skb(skb)            // ...and so does the common exit
-\* L21 -> L17
-sender_L21_2(self) ==
-    LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-    IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
-       /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-       /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-       /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-       /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
-       /\ pc' = [pc EXCEPT ![self] = "L17"]
-       /\ UNCHANGED <<fault, sender_skb_release_skb>>
-
-\* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
-\* fault: model_bound
-sender_L21_bound(self) ==
-    /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 21]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
-
-\* a sender thread at L21: one of its paths
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ \/ sender_L21_1(self)
-       \/ sender_L21_2(self)
-       \/ sender_L21_bound(self)
+    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+           ok == \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+       IN \/ /\ ok
+             /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+             /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+             /\ pc' = [pc EXCEPT ![self] = "L17b"]
+             /\ UNCHANGED <<fault, sender_skip, sender_skb_release_skb>>
+          \/ /\ ok
+             /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+             /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
+             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
+             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault, sender_skb_release_skb>>
+          \/ /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
+             /\ Fault("model_bound", self, 21)
 
 \* any step of a sender thread
 sender_step(self) ==

@@ -35,54 +35,37 @@ AllDone ==
 
 \* thread a (examples/checks/either_then_await.ifl:12)
 
+\* a a thread at L13: 2 paths
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
-\* L13 -> L13b
-a_L13_1(self) ==
-    /\ pc' = [pc EXCEPT ![self] = "L13b"]
-    /\ UNCHANGED <<fault, flag, a_x>>
-
-\* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
-\* L13 -> L13c
-a_L13_2(self) ==
-    /\ pc' = [pc EXCEPT ![self] = "L13c"]
-    /\ UNCHANGED <<fault, flag, a_x>>
-
-\* a a thread at L13: one of its paths
 a_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ \/ a_L13_1(self)
-       \/ a_L13_2(self)
+    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L13b"]
+          /\ UNCHANGED <<fault, flag, a_x>>
+       \/ /\ pc' = [pc EXCEPT ![self] = "L13c"]
+          /\ UNCHANGED <<fault, flag, a_x>>
 
+\* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await.ifl:14: await flag == x
-\* L13b -> Done
-a_L13b(self) ==
-    /\ flag = 1
-    /\ a_x' = [a_x EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a a thread at L13b: one of its paths
 a_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ a_L13b(self)
+    /\ /\ flag = 1
+       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
+\* a a thread at L13c: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await.ifl:14: await flag == x
-\* L13c -> Done
-a_L13c(self) ==
-    /\ flag = 2
-    /\ a_x' = [a_x EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a a thread at L13c: one of its paths
 a_at_L13c(self) ==
     /\ pc[self] = "L13c"
     /\ fault.kind = "none"
-    /\ a_L13c(self)
+    /\ /\ flag = 2
+       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -94,18 +77,14 @@ a_step(self) ==
 
 \* thread b (examples/checks/either_then_await.ifl:17)
 
+\* a b thread at L18: one path
 \* examples/checks/either_then_await.ifl:18: flag = 2
-\* L18 -> Done
-b_L18(self) ==
-    /\ flag' = 2
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, a_x>>
-
-\* a b thread at L18: one of its paths
 b_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ b_L18(self)
+    /\ /\ flag' = 2
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, a_x>>
 
 \* any step of a b thread
 b_step(self) == b_at_L18(self)

@@ -35,54 +35,37 @@ AllDone ==
 
 \* thread a (examples/checks/either_then_await_ok.ifl:10)
 
+\* a a thread at L11: 2 paths
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
-\* L11 -> L11b
-a_L11_1(self) ==
-    /\ pc' = [pc EXCEPT ![self] = "L11b"]
-    /\ UNCHANGED <<fault, flag, a_x>>
-
-\* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
-\* L11 -> L11c
-a_L11_2(self) ==
-    /\ pc' = [pc EXCEPT ![self] = "L11c"]
-    /\ UNCHANGED <<fault, flag, a_x>>
-
-\* a a thread at L11: one of its paths
 a_at_L11(self) ==
     /\ pc[self] = "L11"
     /\ fault.kind = "none"
-    /\ \/ a_L11_1(self)
-       \/ a_L11_2(self)
+    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L11b"]
+          /\ UNCHANGED <<fault, flag, a_x>>
+       \/ /\ pc' = [pc EXCEPT ![self] = "L11c"]
+          /\ UNCHANGED <<fault, flag, a_x>>
 
+\* a a thread at L11b: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await_ok.ifl:12: await flag >= x
-\* L11b -> Done
-a_L11b(self) ==
-    /\ flag \geq 1
-    /\ a_x' = [a_x EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a a thread at L11b: one of its paths
 a_at_L11b(self) ==
     /\ pc[self] = "L11b"
     /\ fault.kind = "none"
-    /\ a_L11b(self)
+    /\ /\ flag \geq 1
+       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
+\* a a thread at L11c: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \* examples/checks/either_then_await_ok.ifl:12: await flag >= x
-\* L11c -> Done
-a_L11c(self) ==
-    /\ flag \geq 2
-    /\ a_x' = [a_x EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a a thread at L11c: one of its paths
 a_at_L11c(self) ==
     /\ pc[self] = "L11c"
     /\ fault.kind = "none"
-    /\ a_L11c(self)
+    /\ /\ flag \geq 2
+       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -94,31 +77,23 @@ a_step(self) ==
 
 \* thread b (examples/checks/either_then_await_ok.ifl:15)
 
+\* a b thread at L16: one path
 \* examples/checks/either_then_await_ok.ifl:16: flag = 1
-\* L16 -> L17
-b_L16(self) ==
-    /\ flag' = 1
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, a_x>>
-
-\* a b thread at L16: one of its paths
 b_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ b_L16(self)
+    /\ /\ flag' = 1
+       /\ pc' = [pc EXCEPT ![self] = "L17"]
+       /\ UNCHANGED <<fault, a_x>>
 
+\* a b thread at L17: one path
 \* examples/checks/either_then_await_ok.ifl:17: flag = 2
-\* L17 -> Done
-b_L17(self) ==
-    /\ flag' = 2
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, a_x>>
-
-\* a b thread at L17: one of its paths
 b_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ b_L17(self)
+    /\ /\ flag' = 2
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, a_x>>
 
 \* any step of a b thread
 b_step(self) ==

@@ -12,6 +12,11 @@ VARIABLES pc, fault, bind_lock, is_bound
 
 vars == <<pc, fault, bind_lock, is_bound>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, bind_lock, is_bound>>
+
 Threads == Thread_binder \cup Thread_rebinder
 
 \* the elements of a queue
@@ -35,95 +40,59 @@ AllDone ==
 
 \* thread binder (examples/checks/exit_holding_lock.ifl:11)
 
+\* a binder thread at L12: one path
 \* examples/checks/exit_holding_lock.ifl:12: lock bind_lock
-\* L12 -> L13
-binder_L12(self) ==
-    /\ bind_lock = NULL
-    /\ bind_lock' = self
-    /\ pc' = [pc EXCEPT ![self] = "L13"]
-    /\ UNCHANGED <<fault, is_bound>>
-
-\* a binder thread at L12: one of its paths
 binder_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ binder_L12(self)
+    /\ /\ bind_lock = NULL
+       /\ bind_lock' = self
+       /\ pc' = [pc EXCEPT ![self] = "L13"]
+       /\ UNCHANGED <<fault, is_bound>>
 
+\* a binder thread at L13: 2 paths
 \* examples/checks/exit_holding_lock.ifl:13: if is_bound == 0 {
-\* L13 -> L14
-binder_L13_1(self) ==
-    /\ is_bound = 0
-    /\ pc' = [pc EXCEPT ![self] = "L14"]
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
-
-\* examples/checks/exit_holding_lock.ifl:13: if is_bound == 0 {
-\* L13 -> L18
-binder_L13_2(self) ==
-    /\ ~is_bound = 0
-    /\ pc' = [pc EXCEPT ![self] = "L18"]
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
-
-\* a binder thread at L13: one of its paths
 binder_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ \/ binder_L13_1(self)
-       \/ binder_L13_2(self)
+    /\ \/ /\ is_bound = 0
+          /\ pc' = [pc EXCEPT ![self] = "L14"]
+          /\ UNCHANGED <<fault, bind_lock, is_bound>>
+       \/ /\ ~is_bound = 0
+          /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault, bind_lock, is_bound>>
 
+\* a binder thread at L14: one path
 \* examples/checks/exit_holding_lock.ifl:14: is_bound = 1
-\* L14 -> L15
-binder_L14(self) ==
-    /\ is_bound' = 1
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, bind_lock>>
-
-\* a binder thread at L14: one of its paths
 binder_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ binder_L14(self)
+    /\ /\ is_bound' = 1
+       /\ pc' = [pc EXCEPT ![self] = "L15"]
+       /\ UNCHANGED <<fault, bind_lock>>
 
+\* a binder thread at L15: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:15: unlock bind_lock
-\* L15 -> L18
-binder_L15(self) ==
-    /\ bind_lock = self
-    /\ bind_lock' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L18"]
-    /\ UNCHANGED <<fault, is_bound>>
-
-\* examples/checks/exit_holding_lock.ifl:15: unlock bind_lock
-\* fault: bad_unlock
-binder_L15_unlock(self) ==
-    /\ bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 15]
-    /\ UNCHANGED <<pc, bind_lock, is_bound>>
-
-\* a binder thread at L15: one of its paths
 binder_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \/ binder_L15(self)
-       \/ binder_L15_unlock(self)
+    /\ \/ /\ bind_lock = self
+          /\ bind_lock' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault, is_bound>>
+       \/ /\ bind_lock # self
+          /\ Fault("bad_unlock", self, 15)
 
-\* L18 -> Done
-binder_L18(self) ==
-    /\ ~bind_lock = self
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
-
+\* a binder thread at L18: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:18: }
-\* fault: exit_locked
-binder_L18_locked(self) ==
-    /\ bind_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, bind_lock, is_bound>>
-
-\* a binder thread at L18: one of its paths
 binder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ binder_L18(self)
-       \/ binder_L18_locked(self)
+    /\ \/ /\ ~bind_lock = self
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, bind_lock, is_bound>>
+       \/ /\ bind_lock = self
+          /\ Fault("exit_locked", self, 18)
 
 \* any step of a binder thread
 binder_step(self) ==
@@ -137,74 +106,47 @@ binder_step(self) ==
 
 \* thread rebinder (examples/checks/exit_holding_lock.ifl:20)
 
+\* a rebinder thread at L21: one path
 \* examples/checks/exit_holding_lock.ifl:21: lock bind_lock
-\* L21 -> L22
-rebinder_L21(self) ==
-    /\ bind_lock = NULL
-    /\ bind_lock' = self
-    /\ pc' = [pc EXCEPT ![self] = "L22"]
-    /\ UNCHANGED <<fault, is_bound>>
-
-\* a rebinder thread at L21: one of its paths
 rebinder_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ rebinder_L21(self)
+    /\ /\ bind_lock = NULL
+       /\ bind_lock' = self
+       /\ pc' = [pc EXCEPT ![self] = "L22"]
+       /\ UNCHANGED <<fault, is_bound>>
 
+\* a rebinder thread at L22: one path
 \* examples/checks/exit_holding_lock.ifl:22: is_bound = 0
-\* L22 -> L23
-rebinder_L22(self) ==
-    /\ is_bound' = 0
-    /\ pc' = [pc EXCEPT ![self] = "L23"]
-    /\ UNCHANGED <<fault, bind_lock>>
-
-\* a rebinder thread at L22: one of its paths
 rebinder_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ rebinder_L22(self)
+    /\ /\ is_bound' = 0
+       /\ pc' = [pc EXCEPT ![self] = "L23"]
+       /\ UNCHANGED <<fault, bind_lock>>
 
+\* a rebinder thread at L23: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:23: unlock bind_lock
-\* L23 -> L24
-rebinder_L23(self) ==
-    /\ bind_lock = self
-    /\ bind_lock' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L24"]
-    /\ UNCHANGED <<fault, is_bound>>
-
-\* examples/checks/exit_holding_lock.ifl:23: unlock bind_lock
-\* fault: bad_unlock
-rebinder_L23_unlock(self) ==
-    /\ bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 23]
-    /\ UNCHANGED <<pc, bind_lock, is_bound>>
-
-\* a rebinder thread at L23: one of its paths
 rebinder_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ \/ rebinder_L23(self)
-       \/ rebinder_L23_unlock(self)
+    /\ \/ /\ bind_lock = self
+          /\ bind_lock' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L24"]
+          /\ UNCHANGED <<fault, is_bound>>
+       \/ /\ bind_lock # self
+          /\ Fault("bad_unlock", self, 23)
 
-\* L24 -> Done
-rebinder_L24(self) ==
-    /\ ~bind_lock = self
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
-
+\* a rebinder thread at L24: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:24: }
-\* fault: exit_locked
-rebinder_L24_locked(self) ==
-    /\ bind_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 24]
-    /\ UNCHANGED <<pc, bind_lock, is_bound>>
-
-\* a rebinder thread at L24: one of its paths
 rebinder_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ \/ rebinder_L24(self)
-       \/ rebinder_L24_locked(self)
+    /\ \/ /\ ~bind_lock = self
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, bind_lock, is_bound>>
+       \/ /\ bind_lock = self
+          /\ Fault("exit_locked", self, 24)
 
 \* any step of a rebinder thread
 rebinder_step(self) ==

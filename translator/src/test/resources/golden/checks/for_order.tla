@@ -14,6 +14,11 @@ t_frame == <<t_a, t_b, t_x, t_rest_16_3>>
 
 vars == <<pc, fault, obj, s, A, seen_a, t_frame>>
 
+\* a fault: only `fault` changes
+Fault(kind, t2, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
+    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
+
 Threads == Thread_t
 
 \* the elements of a queue
@@ -41,142 +46,92 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* thread t (examples/checks/for_order.ifl:14)
 
+\* a t thread at L15: 3 paths (2 to a fault)
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* L15 -> L16b
-t_L15(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN LET new_obj2 ==
-               CHOOSE o \in Pool_obj :
-                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ \E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
-                                ![new_obj2] = [st |-> "live", v |-> 0]]
-          /\ t_a' = [t_a EXCEPT ![self] = new_obj]
-          /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
-          /\ A' = new_obj
-          /\ s' = s \cup {new_obj2} \cup {new_obj}
-          /\ pc' = [pc EXCEPT ![self] = "L16b"]
-          /\ UNCHANGED <<fault, seen_a, t_x, t_rest_16_3>>
-
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* fault: model_bound
-t_L15_bound(self) ==
-    /\ ~\E o \in Pool_obj : obj[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 15]
-    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
-
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* fault: model_bound
-t_L15_bound2(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN /\ \E o \in Pool_obj : obj[o].st = "free"
-       /\ ~\E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 15]
-       /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
-
-\* a t thread at L15: one of its paths
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \/ t_L15(self)
-       \/ t_L15_bound(self)
-       \/ t_L15_bound2(self)
+    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+           ok == \E o \in Pool_obj : obj[o].st = "free"
+       IN \/ /\ ok
+             /\ \E o \in Pool_obj :
+                  [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ LET new_obj2 ==
+                        CHOOSE o \in Pool_obj :
+                          [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+                IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
+                                         ![new_obj2] = [st |-> "live", v |-> 0]]
+                   /\ t_a' = [t_a EXCEPT ![self] = new_obj]
+                   /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
+                   /\ A' = new_obj
+                   /\ s' = s \cup {new_obj2} \cup {new_obj}
+                   /\ pc' = [pc EXCEPT ![self] = "L16b"]
+                   /\ UNCHANGED <<fault, seen_a, t_x, t_rest_16_3>>
+          \/ /\ ok
+             /\ ~\E o \in Pool_obj :
+                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ Fault("model_bound", self, 15)
+          \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+             /\ Fault("model_bound", self, 15)
 
-\* examples/checks/for_order.ifl:16: for x in s {
-\* L16 -> Done
-t_L16_1(self) ==
-    /\ t_rest_16_3[self] = {}
-    /\ t_x' = [t_x EXCEPT ![self] = NULL]
-    /\ t_a' = [t_a EXCEPT ![self] = NULL]
-    /\ t_b' = [t_b EXCEPT ![self] = NULL]
-    /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = {}]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, obj, s, A, seen_a>>
-
-\* examples/checks/for_order.ifl:16: for x in s {
-\* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
-\* L16 -> L17
-t_L16_2(self) ==
-    \E next_x \in t_rest_16_3[self] :
-      /\ t_rest_16_3[self] # {}
-      /\ next_x = A
-      /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-      /\ t_x' = [t_x EXCEPT ![self] = next_x]
-      /\ pc' = [pc EXCEPT ![self] = "L17"]
-      /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
-
+\* a t thread at L16: 3 paths
 \* examples/checks/for_order.ifl:16: for x in s {
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
-\* L16 -> L17b
-t_L16_3(self) ==
-    \E next_x \in t_rest_16_3[self] :
-      /\ t_rest_16_3[self] # {}
-      /\ ~next_x = A
-      /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-      /\ t_x' = [t_x EXCEPT ![self] = next_x]
-      /\ pc' = [pc EXCEPT ![self] = "L17b"]
-      /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
-
-\* a t thread at L16: one of its paths
 t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ \/ t_L16_1(self)
-       \/ t_L16_2(self)
-       \/ t_L16_3(self)
+    /\ \/ /\ t_rest_16_3[self] = {}
+          /\ t_x' = [t_x EXCEPT ![self] = NULL]
+          /\ t_a' = [t_a EXCEPT ![self] = NULL]
+          /\ t_b' = [t_b EXCEPT ![self] = NULL]
+          /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = {}]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, obj, s, A, seen_a>>
+       \/ /\ t_rest_16_3[self] # {}
+          /\ \E next_x \in t_rest_16_3[self] :
+               \/ /\ next_x = A
+                  /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
+                  /\ t_x' = [t_x EXCEPT ![self] = next_x]
+                  /\ pc' = [pc EXCEPT ![self] = "L17"]
+                  /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
+               \/ /\ ~next_x = A
+                  /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
+                  /\ t_x' = [t_x EXCEPT ![self] = next_x]
+                  /\ pc' = [pc EXCEPT ![self] = "L17b"]
+                  /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b>>
 
+\* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {
-\* L16b -> L16
-t_L16b(self) ==
-    /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = s]
-    /\ pc' = [pc EXCEPT ![self] = "L16"]
-    /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b, t_x>>
-
-\* a t thread at L16b: one of its paths
 t_at_L16b(self) ==
     /\ pc[self] = "L16b"
     /\ fault.kind = "none"
-    /\ t_L16b(self)
+    /\ /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = s]
+       /\ pc' = [pc EXCEPT ![self] = "L16"]
+       /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b, t_x>>
 
+\* a t thread at L17: one path
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
-\* L17 -> L16
-t_L17(self) ==
-    /\ seen_a' = TRUE
-    /\ pc' = [pc EXCEPT ![self] = "L16"]
-    /\ UNCHANGED <<fault, obj, s, A, t_frame>>
-
-\* a t thread at L17: one of its paths
 t_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ t_L17(self)
+    /\ /\ seen_a' = TRUE
+       /\ pc' = [pc EXCEPT ![self] = "L16"]
+       /\ UNCHANGED <<fault, obj, s, A, t_frame>>
 
+\* a t thread at L17b: 2 paths (1 to a fault)
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
-\* L17b -> L16
-t_L17b(self) ==
-    /\ seen_a
-    /\ pc' = [pc EXCEPT ![self] = "L16"]
-    /\ UNCHANGED <<fault, obj, s, A, seen_a, t_frame>>
-
-\* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
-\* fault: assertion
-t_L17b_assert(self) ==
-    /\ ~seen_a
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
-
-\* a t thread at L17b: one of its paths
 t_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ \/ t_L17b(self)
-       \/ t_L17b_assert(self)
+    /\ \/ /\ seen_a
+          /\ pc' = [pc EXCEPT ![self] = "L16"]
+          /\ UNCHANGED <<fault, obj, s, A, seen_a, t_frame>>
+       \/ /\ ~seen_a
+          /\ Fault("assertion", self, 17)
 
 \* any step of a t thread
 t_step(self) ==

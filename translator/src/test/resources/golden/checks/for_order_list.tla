@@ -14,6 +14,16 @@ t_frame == <<t_a, t_b, t_x, t_rest_15_3>>
 
 vars == <<pc, fault, obj, l, A, seen_a, t_frame>>
 
+\* a fault: only `fault` changes
+Fault(kind, t2, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
+    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t2, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
+
 Threads == Thread_t
 
 \* the elements of a queue
@@ -44,180 +54,106 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* thread t (examples/checks/for_order_list.ifl:13)
 
+\* a t thread at L14: 5 paths (4 to a fault)
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* L14 -> L15b
-t_L14(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN LET new_obj2 ==
-               CHOOSE o \in Pool_obj :
-                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ \E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          /\ ~new_obj2 \in Elems(l)
-          /\ ~new_obj \in Elems(Append(l, new_obj2))
-          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
-                                ![new_obj2] = [st |-> "live", v |-> 0]]
-          /\ t_a' = [t_a EXCEPT ![self] = new_obj]
-          /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
-          /\ A' = new_obj
-          /\ l' = <<new_obj>> \o Append(l, new_obj2)
-          /\ pc' = [pc EXCEPT ![self] = "L15b"]
-          /\ UNCHANGED <<fault, seen_a, t_x, t_rest_15_3>>
-
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* fault: model_bound
-t_L14_bound(self) ==
-    /\ ~\E o \in Pool_obj : obj[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 14]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
-
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* fault: model_bound
-t_L14_bound2(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN /\ \E o \in Pool_obj : obj[o].st = "free"
-       /\ ~\E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 14]
-       /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
-
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* fault: list_double_add
-t_L14_list_add(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN LET new_obj2 ==
-               CHOOSE o \in Pool_obj :
-                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ \E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          /\ new_obj2 \in Elems(l)
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 14, obj |-> new_obj2]
-          /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
-
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* fault: list_double_add
-t_L14_list_add2(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN LET new_obj2 ==
-               CHOOSE o \in Pool_obj :
-                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-       IN /\ \E o \in Pool_obj : obj[o].st = "free"
-          /\ \E o \in Pool_obj : [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-          /\ ~new_obj2 \in Elems(l)
-          /\ new_obj \in Elems(Append(l, new_obj2))
-          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 14, obj |-> new_obj]
-          /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
-
-\* a t thread at L14: one of its paths
 t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ \/ t_L14(self)
-       \/ t_L14_bound(self)
-       \/ t_L14_bound2(self)
-       \/ t_L14_list_add(self)
-       \/ t_L14_list_add2(self)
+    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+           ok == \E o \in Pool_obj : obj[o].st = "free"
+           new_obj2 ==
+               CHOOSE o \in Pool_obj :
+                 [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+           ok2 ==
+               /\ ok
+               /\ \E o \in Pool_obj :
+                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+           ok3 ==
+               /\ ok2
+               /\ ~new_obj2 \in Elems(l)
+       IN \/ /\ ok3
+             /\ ~new_obj \in Elems(Append(l, new_obj2))
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
+                                   ![new_obj2] = [st |-> "live", v |-> 0]]
+             /\ t_a' = [t_a EXCEPT ![self] = new_obj]
+             /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
+             /\ A' = new_obj
+             /\ l' = <<new_obj>> \o Append(l, new_obj2)
+             /\ pc' = [pc EXCEPT ![self] = "L15b"]
+             /\ UNCHANGED <<fault, seen_a, t_x, t_rest_15_3>>
+          \/ /\ ok3
+             /\ new_obj \in Elems(Append(l, new_obj2))
+             /\ FaultOn("list_double_add", self, 14, new_obj)
+          \/ /\ ok2
+             /\ new_obj2 \in Elems(l)
+             /\ FaultOn("list_double_add", self, 14, new_obj2)
+          \/ /\ ok
+             /\ ~\E o \in Pool_obj :
+                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ Fault("model_bound", self, 14)
+          \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+             /\ Fault("model_bound", self, 14)
 
-\* examples/checks/for_order_list.ifl:15: for x in l {
-\* L15 -> Done
-t_L15_1(self) ==
-    /\ t_rest_15_3[self] = <<>>
-    /\ t_x' = [t_x EXCEPT ![self] = NULL]
-    /\ t_a' = [t_a EXCEPT ![self] = NULL]
-    /\ t_b' = [t_b EXCEPT ![self] = NULL]
-    /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = <<>>]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, obj, l, A, seen_a>>
-
+\* a t thread at L15: 3 paths
 \* examples/checks/for_order_list.ifl:15: for x in l {
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
-\* L15 -> L16
-t_L15_2(self) ==
-    LET next_x == Head(t_rest_15_3[self])
-    IN /\ t_rest_15_3[self] # <<>>
-       /\ next_x = A
-       /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
-       /\ t_x' = [t_x EXCEPT ![self] = next_x]
-       /\ pc' = [pc EXCEPT ![self] = "L16"]
-       /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b>>
-
-\* examples/checks/for_order_list.ifl:15: for x in l {
-\* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
-\* L15 -> L16b
-t_L15_3(self) ==
-    LET next_x == Head(t_rest_15_3[self])
-    IN /\ t_rest_15_3[self] # <<>>
-       /\ ~next_x = A
-       /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
-       /\ t_x' = [t_x EXCEPT ![self] = next_x]
-       /\ pc' = [pc EXCEPT ![self] = "L16b"]
-       /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b>>
-
-\* a t thread at L15: one of its paths
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \/ t_L15_1(self)
-       \/ t_L15_2(self)
-       \/ t_L15_3(self)
+    /\ LET next_x == Head(t_rest_15_3[self])
+           ok == t_rest_15_3[self] # <<>>
+       IN \/ /\ t_rest_15_3[self] = <<>>
+             /\ t_x' = [t_x EXCEPT ![self] = NULL]
+             /\ t_a' = [t_a EXCEPT ![self] = NULL]
+             /\ t_b' = [t_b EXCEPT ![self] = NULL]
+             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = <<>>]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, obj, l, A, seen_a>>
+          \/ /\ ok
+             /\ next_x = A
+             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
+             /\ t_x' = [t_x EXCEPT ![self] = next_x]
+             /\ pc' = [pc EXCEPT ![self] = "L16"]
+             /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b>>
+          \/ /\ ok
+             /\ ~next_x = A
+             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
+             /\ t_x' = [t_x EXCEPT ![self] = next_x]
+             /\ pc' = [pc EXCEPT ![self] = "L16b"]
+             /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b>>
 
+\* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {
-\* L15b -> L15
-t_L15b(self) ==
-    /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = l]
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b, t_x>>
-
-\* a t thread at L15b: one of its paths
 t_at_L15b(self) ==
     /\ pc[self] = "L15b"
     /\ fault.kind = "none"
-    /\ t_L15b(self)
+    /\ /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = l]
+       /\ pc' = [pc EXCEPT ![self] = "L15"]
+       /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b, t_x>>
 
+\* a t thread at L16: one path
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
-\* L16 -> L15
-t_L16(self) ==
-    /\ seen_a' = TRUE
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, obj, l, A, t_frame>>
-
-\* a t thread at L16: one of its paths
 t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ t_L16(self)
+    /\ /\ seen_a' = TRUE
+       /\ pc' = [pc EXCEPT ![self] = "L15"]
+       /\ UNCHANGED <<fault, obj, l, A, t_frame>>
 
+\* a t thread at L16b: 2 paths (1 to a fault)
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
-\* L16b -> L15
-t_L16b(self) ==
-    /\ seen_a
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, obj, l, A, seen_a, t_frame>>
-
-\* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
-\* fault: assertion
-t_L16b_assert(self) ==
-    /\ ~seen_a
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 16]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
-
-\* a t thread at L16b: one of its paths
 t_at_L16b(self) ==
     /\ pc[self] = "L16b"
     /\ fault.kind = "none"
-    /\ \/ t_L16b(self)
-       \/ t_L16b_assert(self)
+    /\ \/ /\ seen_a
+          /\ pc' = [pc EXCEPT ![self] = "L15"]
+          /\ UNCHANGED <<fault, obj, l, A, seen_a, t_frame>>
+       \/ /\ ~seen_a
+          /\ Fault("assertion", self, 16)
 
 \* any step of a t thread
 t_step(self) ==

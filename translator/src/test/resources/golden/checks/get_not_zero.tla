@@ -42,6 +42,18 @@ vars ==
       lookup_locals,
       rcu_cb_sock_free_sk>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_sock_free_sk>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_sock_free_sk>>
+
 Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -79,177 +91,97 @@ AllDone ==
 
 \* thread owner (examples/checks/get_not_zero.ifl:22)
 
+\* a owner thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* L15 -> Done
-owner_L15(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "sock_free",
-                        obj |-> owner_sock_free_rcu_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: null_deref
-owner_L15_null(self) ==
-    /\ owner_sock_free_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 15]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: use_after_free
-owner_L15_uaf(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL
-    /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 15,
-                 obj |-> owner_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: double_call_rcu
-owner_L15_rcu_twice(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu",
-                 thread |-> self,
-                 line |-> 15,
-                 obj |-> owner_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L15: one of its paths
 owner_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \/ owner_L15(self)
-       \/ owner_L15_null(self)
-       \/ owner_L15_uaf(self)
-       \/ owner_L15_rcu_twice(self)
+    /\ LET ok ==
+               owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "sock_free",
+                                 obj |-> owner_sock_free_rcu_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
+             /\ FaultOn("double_call_rcu", self, 15, owner_sock_free_rcu_sk[self])
+          \/ /\ owner_sock_free_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 15)
+          \/ /\ owner_sock_free_rcu_sk[self] # NULL
+             /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 15, owner_sock_free_rcu_sk[self])
 
+\* a owner thread at L23: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
-\* L23 -> L24
-owner_L23(self) ==
-    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-    IN /\ \E o \in Pool_sock : sock[o].st = "free"
-       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-       /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L24"]
-       /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sock_free_rcu_sk,
-                      lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:23: sk = alloc sock
-\* fault: model_bound
-owner_L23_bound(self) ==
-    /\ ~\E o \in Pool_sock : sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 23]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L23: one of its paths
 owner_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ \/ owner_L23(self)
-       \/ owner_L23_bound(self)
+    /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
+          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
+                /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L24"]
+                /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
+          /\ Fault("model_bound", self, 23)
 
+\* a owner thread at L24: one path
 \* examples/checks/get_not_zero.ifl:24: table = sk
-\* L24 -> L25
-owner_L24(self) ==
-    /\ table' = owner_sk[self]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L24: one of its paths
 owner_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ owner_L24(self)
+    /\ /\ table' = owner_sk[self]
+       /\ pc' = [pc EXCEPT ![self] = "L25"]
+       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L25: one path
 \* examples/checks/get_not_zero.ifl:25: table = null
-\* L25 -> L26
-owner_L25(self) ==
-    /\ table' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L26"]
-    /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L25: one of its paths
 owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ owner_L25(self)
+    /\ /\ table' = NULL
+       /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L26: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
-\* L26 -> Done
-owner_L26_1(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
-    /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:26: put sk.refcnt
-\* L26 -> L15
-owner_L26_2(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:26: put sk.refcnt
-\* fault: null_deref
-owner_L26_null(self) ==
-    /\ owner_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:26: put sk.refcnt
-\* fault: double_free
-owner_L26_dfree(self) ==
-    /\ owner_sk[self] # NULL
-    /\ sock[owner_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 26, obj |-> owner_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:26: put sk.refcnt
-\* fault: refcount_underflow
-owner_L26_underflow(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 26,
-                 obj |-> owner_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L26: one of its paths
 owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ \/ owner_L26_1(self)
-       \/ owner_L26_2(self)
-       \/ owner_L26_null(self)
-       \/ owner_L26_dfree(self)
-       \/ owner_L26_underflow(self)
+    /\ LET ok == owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
+             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L15"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk,
+                            lookup_locals, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 26, owner_sk[self])
+          \/ /\ owner_sk[self] = NULL
+             /\ Fault("null_deref", self, 26)
+          \/ /\ owner_sk[self] # NULL
+             /\ sock[owner_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 26, owner_sk[self])
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -263,345 +195,192 @@ owner_step(self) ==
 
 \* thread lookup (examples/checks/get_not_zero.ifl:29)
 
+\* a lookup thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* L15 -> L42
-lookup_L15(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "sock_free",
-                        obj |-> lookup_sock_free_rcu_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: null_deref
-lookup_L15_null(self) ==
-    /\ lookup_sock_free_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 15]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: use_after_free
-lookup_L15_uaf(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL
-    /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 15,
-                 obj |-> lookup_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
-\* fault: double_call_rcu
-lookup_L15_rcu_twice(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu",
-                 thread |-> self,
-                 line |-> 15,
-                 obj |-> lookup_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L15: one of its paths
 lookup_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \/ lookup_L15(self)
-       \/ lookup_L15_null(self)
-       \/ lookup_L15_uaf(self)
-       \/ lookup_L15_rcu_twice(self)
+    /\ LET ok ==
+               lookup_sock_free_rcu_sk[self] # NULL /\
+                 sock[lookup_sock_free_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "sock_free",
+                                 obj |-> lookup_sock_free_rcu_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
+             /\ FaultOn("double_call_rcu", self, 15, lookup_sock_free_rcu_sk[self])
+          \/ /\ lookup_sock_free_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 15)
+          \/ /\ lookup_sock_free_rcu_sk[self] # NULL
+             /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 15, lookup_sock_free_rcu_sk[self])
 
+\* a lookup thread at L30: one path
 \* examples/checks/get_not_zero.ifl:30: rcu_read_lock()
-\* L30 -> L31
-lookup_L30(self) ==
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L31"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L30: one of its paths
 lookup_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
-    /\ lookup_L30(self)
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ pc' = [pc EXCEPT ![self] = "L31"]
+       /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
+                      rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L31: 2 paths
 \* examples/checks/get_not_zero.ifl:31: sk = table
 \* examples/checks/get_not_zero.ifl:32: if sk != null {
-\* L31 -> L33
-lookup_L31_1(self) ==
-    /\ table # NULL
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
-    /\ pc' = [pc EXCEPT ![self] = "L33"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:31: sk = table
-\* examples/checks/get_not_zero.ifl:32: if sk != null {
-\* L31 -> L40
-lookup_L31_2(self) ==
-    /\ ~table # NULL
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
-    /\ pc' = [pc EXCEPT ![self] = "L40"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L31: one of its paths
 lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
-    /\ \/ lookup_L31_1(self)
-       \/ lookup_L31_2(self)
+    /\ \/ /\ table # NULL
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
+       \/ /\ ~table # NULL
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ pc' = [pc EXCEPT ![self] = "L40"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L33: 4 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
-\* L33 -> L34
-lookup_L33_1(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt > 0
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L34"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
-\* L33 -> L37
-lookup_L33_2(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt \leq 0
-    /\ pc' = [pc EXCEPT ![self] = "L37"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
-\* fault: null_deref
-lookup_L33_null(self) ==
-    /\ lookup_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 33]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
-\* fault: use_after_free
-lookup_L33_uaf(self) ==
-    /\ lookup_sk[self] # NULL
-    /\ sock[lookup_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 33, obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L33: one of its paths
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ \/ lookup_L33_1(self)
-       \/ lookup_L33_2(self)
-       \/ lookup_L33_null(self)
-       \/ lookup_L33_uaf(self)
+    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt > 0
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
+             /\ pc' = [pc EXCEPT ![self] = "L34"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_locals, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt \leq 0
+             /\ pc' = [pc EXCEPT ![self] = "L37"]
+             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            owner_locals, lookup_locals, rcu_cb_sock_free_sk>>
+          \/ /\ lookup_sk[self] = NULL
+             /\ Fault("null_deref", self, 33)
+          \/ /\ lookup_sk[self] # NULL
+             /\ sock[lookup_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 33, lookup_sk[self])
 
+\* a lookup thread at L34: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
-\* L34 -> L35
-lookup_L34_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
-\* L34 -> L35
-lookup_L34_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-lookup_L34_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 34]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L34: one of its paths
 lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ \/ lookup_L34_1(self)
-       \/ lookup_L34_2(self)
-       \/ lookup_L34_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
+                         rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 34)
 
+\* a lookup thread at L35: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:35: put sk.refcnt
-\* L35 -> L42
-lookup_L35_1(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:35: put sk.refcnt
-\* L35 -> L15
-lookup_L35_2(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = lookup_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_sk,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:35: put sk.refcnt
-\* fault: null_deref
-lookup_L35_null(self) ==
-    /\ lookup_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:35: put sk.refcnt
-\* fault: double_free
-lookup_L35_dfree(self) ==
-    /\ lookup_sk[self] # NULL
-    /\ sock[lookup_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:35: put sk.refcnt
-\* fault: refcount_underflow
-lookup_L35_underflow(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 35,
-                 obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L35: one of its paths
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ lookup_L35_1(self)
-       \/ lookup_L35_2(self)
-       \/ lookup_L35_null(self)
-       \/ lookup_L35_dfree(self)
-       \/ lookup_L35_underflow(self)
+    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
+             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
+                                              ![self] = lookup_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L15"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_sk, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 35, lookup_sk[self])
+          \/ /\ lookup_sk[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ lookup_sk[self] # NULL
+             /\ sock[lookup_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 35, lookup_sk[self])
 
+\* a lookup thread at L37: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
-\* L37 -> L42
-lookup_L37_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
-\* L37 -> L42
-lookup_L37_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-lookup_L37_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 37]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L37: one of its paths
 lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ \/ lookup_L37_1(self)
-       \/ lookup_L37_2(self)
-       \/ lookup_L37_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 37)
 
+\* a lookup thread at L40: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
-\* L40 -> L42
-lookup_L40_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
-\* L40 -> L42
-lookup_L40_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-lookup_L40_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 40]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L40: one of its paths
 lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
-    /\ \/ lookup_L40_1(self)
-       \/ lookup_L40_2(self)
-       \/ lookup_L40_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 40)
 
-\* L42 -> Done
-lookup_L42(self) ==
-    /\ rcu_depth[self] = 0
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
+\* a lookup thread at L42: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:42: }
-\* fault: rcu_exit_locked
-lookup_L42_rcu_open(self) ==
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L42: one of its paths
 lookup_at_L42(self) ==
     /\ pc[self] = "L42"
     /\ fault.kind = "none"
-    /\ \/ lookup_L42(self)
-       \/ lookup_L42_rcu_open(self)
+    /\ \/ /\ rcu_depth[self] = 0
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] > 0
+          /\ Fault("rcu_exit_locked", self, 42)
 
 \* any step of a lookup thread
 lookup_step(self) ==
@@ -619,76 +398,48 @@ lookup_step(self) ==
 
 \* thread rcu_cb[2] (examples/checks/get_not_zero.ifl:18)
 
+\* a rcu_cb thread at L18: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
-\* L18 -> L19
-rcu_cb_L18(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "sock_free"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L19"]
-      /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
-
-\* a rcu_cb thread at L18: one of its paths
 rcu_cb_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ rcu_cb_L18(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "sock_free"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L19"]
+         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
+\* a rcu_cb thread at L18b: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
-\* L18b -> L18
-rcu_cb_L18b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L18"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* a rcu_cb thread at L18b: one of its paths
 rcu_cb_at_L18b(self) ==
     /\ pc[self] = "L18b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L18b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
+                      rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L19: 3 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:19: free sk
-\* L19 -> L18b
-rcu_cb_L19(self) ==
-    /\ rcu_cb_sock_free_sk[self] # NULL
-    /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
-    /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
-    /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L18b"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals>>
-
-\* examples/checks/get_not_zero.ifl:19: free sk
-\* fault: null_deref
-rcu_cb_L19_null(self) ==
-    /\ rcu_cb_sock_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_not_zero.ifl:19: free sk
-\* fault: double_free
-rcu_cb_L19_dfree(self) ==
-    /\ rcu_cb_sock_free_sk[self] # NULL
-    /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 19,
-                 obj |-> rcu_cb_sock_free_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a rcu_cb thread at L19: one of its paths
 rcu_cb_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L19(self)
-       \/ rcu_cb_L19_null(self)
-       \/ rcu_cb_L19_dfree(self)
+    /\ LET ok == rcu_cb_sock_free_sk[self] # NULL
+       IN \/ /\ ok
+             /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
+             /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
+             /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L18b"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_locals>>
+          \/ /\ ok
+             /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 19, rcu_cb_sock_free_sk[self])
+          \/ /\ rcu_cb_sock_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 19)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

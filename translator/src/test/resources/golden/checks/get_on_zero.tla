@@ -42,6 +42,18 @@ vars ==
       lookup_locals,
       rcu_cb_sock_free_sk>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_sock_free_sk>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_sock_free_sk>>
+
 Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -79,177 +91,97 @@ AllDone ==
 
 \* thread owner (examples/checks/get_on_zero.ifl:24)
 
+\* a owner thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* L17 -> Done
-owner_L17(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "sock_free",
-                        obj |-> owner_sock_free_rcu_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: null_deref
-owner_L17_null(self) ==
-    /\ owner_sock_free_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: use_after_free
-owner_L17_uaf(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL
-    /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> owner_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: double_call_rcu
-owner_L17_rcu_twice(self) ==
-    /\ owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> owner_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L17: one of its paths
 owner_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ owner_L17(self)
-       \/ owner_L17_null(self)
-       \/ owner_L17_uaf(self)
-       \/ owner_L17_rcu_twice(self)
+    /\ LET ok ==
+               owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "sock_free",
+                                 obj |-> owner_sock_free_rcu_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
+             /\ FaultOn("double_call_rcu", self, 17, owner_sock_free_rcu_sk[self])
+          \/ /\ owner_sock_free_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 17)
+          \/ /\ owner_sock_free_rcu_sk[self] # NULL
+             /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 17, owner_sock_free_rcu_sk[self])
 
+\* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
-\* L25 -> L26
-owner_L25(self) ==
-    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-    IN /\ \E o \in Pool_sock : sock[o].st = "free"
-       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-       /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L26"]
-       /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sock_free_rcu_sk,
-                      lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:25: sk = alloc sock
-\* fault: model_bound
-owner_L25_bound(self) ==
-    /\ ~\E o \in Pool_sock : sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L25: one of its paths
 owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ \/ owner_L25(self)
-       \/ owner_L25_bound(self)
+    /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
+          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
+                /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L26"]
+                /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
+          /\ Fault("model_bound", self, 25)
 
+\* a owner thread at L26: one path
 \* examples/checks/get_on_zero.ifl:26: table = sk
-\* L26 -> L27
-owner_L26(self) ==
-    /\ table' = owner_sk[self]
-    /\ pc' = [pc EXCEPT ![self] = "L27"]
-    /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L26: one of its paths
 owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ owner_L26(self)
+    /\ /\ table' = owner_sk[self]
+       /\ pc' = [pc EXCEPT ![self] = "L27"]
+       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L27: one path
 \* examples/checks/get_on_zero.ifl:27: table = null            // unhash
-\* L27 -> L28
-owner_L27(self) ==
-    /\ table' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L28"]
-    /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L27: one of its paths
 owner_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
-    /\ owner_L27(self)
+    /\ /\ table' = NULL
+       /\ pc' = [pc EXCEPT ![self] = "L28"]
+       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                      lookup_locals, rcu_cb_sock_free_sk>>
 
+\* a owner thread at L28: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
-\* L28 -> Done
-owner_L28_1(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
-    /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
-\* L28 -> L17
-owner_L28_2(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
-    /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
-\* fault: null_deref
-owner_L28_null(self) ==
-    /\ owner_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
-\* fault: double_free
-owner_L28_dfree(self) ==
-    /\ owner_sk[self] # NULL
-    /\ sock[owner_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 28, obj |-> owner_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
-\* fault: refcount_underflow
-owner_L28_underflow(self) ==
-    /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-    /\ sock[owner_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 28,
-                 obj |-> owner_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a owner thread at L28: one of its paths
 owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
-    /\ \/ owner_L28_1(self)
-       \/ owner_L28_2(self)
-       \/ owner_L28_null(self)
-       \/ owner_L28_dfree(self)
-       \/ owner_L28_underflow(self)
+    /\ LET ok == owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
+             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
+             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk,
+                            lookup_locals, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[owner_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 28, owner_sk[self])
+          \/ /\ owner_sk[self] = NULL
+             /\ Fault("null_deref", self, 28)
+          \/ /\ owner_sk[self] # NULL
+             /\ sock[owner_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 28, owner_sk[self])
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -263,306 +195,167 @@ owner_step(self) ==
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
 
+\* a lookup thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* L17 -> L41
-lookup_L17(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "sock_free",
-                        obj |-> lookup_sock_free_rcu_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L41"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: null_deref
-lookup_L17_null(self) ==
-    /\ lookup_sock_free_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: use_after_free
-lookup_L17_uaf(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL
-    /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> lookup_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
-\* fault: double_call_rcu
-lookup_L17_rcu_twice(self) ==
-    /\ lookup_sock_free_rcu_sk[self] # NULL /\ sock[lookup_sock_free_rcu_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> lookup_sock_free_rcu_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L17: one of its paths
 lookup_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ lookup_L17(self)
-       \/ lookup_L17_null(self)
-       \/ lookup_L17_uaf(self)
-       \/ lookup_L17_rcu_twice(self)
+    /\ LET ok ==
+               lookup_sock_free_rcu_sk[self] # NULL /\
+                 sock[lookup_sock_free_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "sock_free",
+                                 obj |-> lookup_sock_free_rcu_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
+             /\ FaultOn("double_call_rcu", self, 17, lookup_sock_free_rcu_sk[self])
+          \/ /\ lookup_sock_free_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 17)
+          \/ /\ lookup_sock_free_rcu_sk[self] # NULL
+             /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 17, lookup_sock_free_rcu_sk[self])
 
+\* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
-\* L32 -> L33
-lookup_L32(self) ==
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L33"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L32: one of its paths
 lookup_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
-    /\ lookup_L32(self)
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ pc' = [pc EXCEPT ![self] = "L33"]
+       /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
+                      rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L33: 2 paths
 \* examples/checks/get_on_zero.ifl:33: sk = table
 \* examples/checks/get_on_zero.ifl:34: if sk != null {
-\* L33 -> L35
-lookup_L33_1(self) ==
-    /\ table # NULL
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:33: sk = table
-\* examples/checks/get_on_zero.ifl:34: if sk != null {
-\* L33 -> L39
-lookup_L33_2(self) ==
-    /\ ~table # NULL
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
-    /\ pc' = [pc EXCEPT ![self] = "L39"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L33: one of its paths
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ \/ lookup_L33_1(self)
-       \/ lookup_L33_2(self)
+    /\ \/ /\ table # NULL
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
+       \/ /\ ~table # NULL
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
+\* a lookup thread at L35: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
-\* L35 -> L36
-lookup_L35(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt > 0
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L36"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
-\* fault: null_deref
-lookup_L35_null(self) ==
-    /\ lookup_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
-\* fault: use_after_free
-lookup_L35_uaf(self) ==
-    /\ lookup_sk[self] # NULL
-    /\ sock[lookup_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
-\* fault: get_zero
-lookup_L35_getzero(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L35: one of its paths
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ lookup_L35(self)
-       \/ lookup_L35_null(self)
-       \/ lookup_L35_uaf(self)
-       \/ lookup_L35_getzero(self)
+    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt > 0
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
+             /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_locals, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 35, lookup_sk[self])
+          \/ /\ lookup_sk[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ lookup_sk[self] # NULL
+             /\ sock[lookup_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 35, lookup_sk[self])
 
+\* a lookup thread at L36: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
-\* L36 -> L37
-lookup_L36_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ pc' = [pc EXCEPT ![self] = "L37"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
-\* L36 -> L37
-lookup_L36_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ pc' = [pc EXCEPT ![self] = "L37"]
-    /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-lookup_L36_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 36]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L36: one of its paths
 lookup_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
-    /\ \/ lookup_L36_1(self)
-       \/ lookup_L36_2(self)
-       \/ lookup_L36_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ pc' = [pc EXCEPT ![self] = "L37"]
+          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ pc' = [pc EXCEPT ![self] = "L37"]
+          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
+                         rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 36)
 
+\* a lookup thread at L37: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:37: put sk.refcnt
-\* L37 -> L41
-lookup_L37_1(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L41"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:37: put sk.refcnt
-\* L37 -> L17
-lookup_L37_2(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = lookup_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_sk,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:37: put sk.refcnt
-\* fault: null_deref
-lookup_L37_null(self) ==
-    /\ lookup_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:37: put sk.refcnt
-\* fault: double_free
-lookup_L37_dfree(self) ==
-    /\ lookup_sk[self] # NULL
-    /\ sock[lookup_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 37, obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:37: put sk.refcnt
-\* fault: refcount_underflow
-lookup_L37_underflow(self) ==
-    /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-    /\ sock[lookup_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 37,
-                 obj |-> lookup_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L37: one of its paths
 lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ \/ lookup_L37_1(self)
-       \/ lookup_L37_2(self)
-       \/ lookup_L37_null(self)
-       \/ lookup_L37_dfree(self)
-       \/ lookup_L37_underflow(self)
+    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
+             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
+             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
+                                              ![self] = lookup_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_sk, rcu_cb_sock_free_sk>>
+          \/ /\ ok
+             /\ sock[lookup_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 37, lookup_sk[self])
+          \/ /\ lookup_sk[self] = NULL
+             /\ Fault("null_deref", self, 37)
+          \/ /\ lookup_sk[self] # NULL
+             /\ sock[lookup_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 37, lookup_sk[self])
 
+\* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
-\* L39 -> L41
-lookup_L39_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L41"]
-    /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
-\* L39 -> L41
-lookup_L39_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-    /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L41"]
-    /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-lookup_L39_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 39]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L39: one of its paths
 lookup_at_L39(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
-    /\ \/ lookup_L39_1(self)
-       \/ lookup_L39_2(self)
-       \/ lookup_L39_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 39)
 
-\* L41 -> Done
-lookup_L41(self) ==
-    /\ rcu_depth[self] = 0
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
+\* a lookup thread at L41: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:41: }
-\* fault: rcu_exit_locked
-lookup_L41_rcu_open(self) ==
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 41]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a lookup thread at L41: one of its paths
 lookup_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
-    /\ \/ lookup_L41(self)
-       \/ lookup_L41_rcu_open(self)
+    /\ \/ /\ rcu_depth[self] = 0
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                         lookup_locals, rcu_cb_sock_free_sk>>
+       \/ /\ rcu_depth[self] > 0
+          /\ Fault("rcu_exit_locked", self, 41)
 
 \* any step of a lookup thread
 lookup_step(self) ==
@@ -579,76 +372,48 @@ lookup_step(self) ==
 
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
 
+\* a rcu_cb thread at L20: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
-\* L20 -> L21
-rcu_cb_L20(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "sock_free"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L21"]
-      /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
-
-\* a rcu_cb thread at L20: one of its paths
 rcu_cb_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ rcu_cb_L20(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "sock_free"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L21"]
+         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
+\* a rcu_cb thread at L20b: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
-\* L20b -> L20
-rcu_cb_L20b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L20"]
-    /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
-                   rcu_cb_sock_free_sk>>
-
-\* a rcu_cb thread at L20b: one of its paths
 rcu_cb_at_L20b(self) ==
     /\ pc[self] = "L20b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L20b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
+                      rcu_cb_sock_free_sk>>
 
+\* a rcu_cb thread at L21: 3 paths (2 to a fault)
 \* examples/checks/get_on_zero.ifl:21: free sk
-\* L21 -> L20b
-rcu_cb_L21(self) ==
-    /\ rcu_cb_sock_free_sk[self] # NULL
-    /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
-    /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
-    /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L20b"]
-    /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals>>
-
-\* examples/checks/get_on_zero.ifl:21: free sk
-\* fault: null_deref
-rcu_cb_L21_null(self) ==
-    /\ rcu_cb_sock_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* examples/checks/get_on_zero.ifl:21: free sk
-\* fault: double_free
-rcu_cb_L21_dfree(self) ==
-    /\ rcu_cb_sock_free_sk[self] # NULL
-    /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 21,
-                 obj |-> rcu_cb_sock_free_sk[self]]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
-
-\* a rcu_cb thread at L21: one of its paths
 rcu_cb_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L21(self)
-       \/ rcu_cb_L21_null(self)
-       \/ rcu_cb_L21_dfree(self)
+    /\ LET ok == rcu_cb_sock_free_sk[self] # NULL
+       IN \/ /\ ok
+             /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
+             /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
+             /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L20b"]
+             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                            lookup_locals>>
+          \/ /\ ok
+             /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 21, rcu_cb_sock_free_sk[self])
+          \/ /\ rcu_cb_sock_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 21)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

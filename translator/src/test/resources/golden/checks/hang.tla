@@ -35,18 +35,14 @@ AllDone ==
 
 \* thread waiter (examples/checks/hang.ifl:13)
 
+\* a waiter thread at L14: one path
 \* examples/checks/hang.ifl:14: await flag
-\* L14 -> Done
-waiter_L14(self) ==
-    /\ flag
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag, polls>>
-
-\* a waiter thread at L14: one of its paths
 waiter_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ waiter_L14(self)
+    /\ /\ flag
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag, polls>>
 
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L14(self)
@@ -55,18 +51,14 @@ waiter_step(self) == waiter_at_L14(self)
 
 \* thread poller (examples/checks/hang.ifl:17)
 
+\* a poller thread at L18: one path
 \* examples/checks/hang.ifl:19: polls = 1 - polls
-\* L18 -> L18
-poller_L18(self) ==
-    /\ polls' = 1 - polls
-    /\ pc' = [pc EXCEPT ![self] = "L18"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a poller thread at L18: one of its paths
 poller_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ poller_L18(self)
+    /\ /\ polls' = 1 - polls
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a poller thread
 poller_step(self) == poller_at_L18(self)

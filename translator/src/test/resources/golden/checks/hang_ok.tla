@@ -39,18 +39,14 @@ AllDone ==
 
 \* thread waiter (examples/checks/hang_ok.ifl:11)
 
+\* a waiter thread at L12: one path
 \* examples/checks/hang_ok.ifl:12: await flag
-\* L12 -> Done
-waiter_L12(self) ==
-    /\ flag
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, flag, polls>>
-
-\* a waiter thread at L12: one of its paths
 waiter_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ waiter_L12(self)
+    /\ /\ flag
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag, polls>>
 
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L12(self)
@@ -59,18 +55,14 @@ waiter_step(self) == waiter_at_L12(self)
 
 \* thread setter (examples/checks/hang_ok.ifl:15)
 
+\* a setter thread at L16: one path
 \* examples/checks/hang_ok.ifl:16: flag = true
-\* L16 -> Done
-setter_L16(self) ==
-    /\ flag' = TRUE
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, polls>>
-
-\* a setter thread at L16: one of its paths
 setter_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ setter_L16(self)
+    /\ /\ flag' = TRUE
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, polls>>
 
 \* any step of a setter thread
 setter_step(self) == setter_at_L16(self)
@@ -79,18 +71,14 @@ setter_step(self) == setter_at_L16(self)
 
 \* thread poller (examples/checks/hang_ok.ifl:19)
 
+\* a poller thread at L20: one path
 \* examples/checks/hang_ok.ifl:21: polls = 1 - polls
-\* L20 -> L20
-poller_L20(self) ==
-    /\ polls' = 1 - polls
-    /\ pc' = [pc EXCEPT ![self] = "L20"]
-    /\ UNCHANGED <<fault, flag>>
-
-\* a poller thread at L20: one of its paths
 poller_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ poller_L20(self)
+    /\ /\ polls' = 1 - polls
+       /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a poller thread
 poller_step(self) == poller_at_L20(self)

@@ -12,6 +12,16 @@ VARIABLES pc, fault, unix_sock, gc_inflight_list, u, setup_x
 
 vars == <<pc, fault, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
+
 Threads == Thread_setup \cup Thread_sender
 
 \* the elements of a queue
@@ -40,31 +50,22 @@ AllDone ==
 
 \* thread setup (examples/checks/list_double_add.ifl:13)
 
+\* a setup thread at L14: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
-\* L14 -> Done
-setup_L14(self) ==
-    LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-    IN /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
-       /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live", inflight |-> 0]]
-       /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
-       /\ u' = new_unix_sock
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, gc_inflight_list>>
-
-\* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
-\* fault: model_bound
-setup_L14_bound(self) ==
-    /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 14]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* a setup thread at L14: one of its paths
 setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ \/ setup_L14(self)
-       \/ setup_L14_bound(self)
+    /\ \/ /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+          /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+             IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                      inflight |-> 0]]
+                /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
+                /\ u' = new_unix_sock
+                /\ pc' = [pc EXCEPT ![self] = "Done"]
+                /\ UNCHANGED <<fault, gc_inflight_list>>
+       \/ /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+          /\ Fault("model_bound", self, 14)
 
 \* any step of a setup thread
 setup_step(self) == setup_at_L14(self)
@@ -73,111 +74,61 @@ setup_step(self) == setup_at_L14(self)
 
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
 
+\* a sender thread at L18: one path
 \* examples/checks/list_double_add.ifl:18: await u != null
-\* L18 -> L19
-sender_L18(self) ==
-    /\ u # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L19"]
-    /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* a sender thread at L18: one of its paths
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ sender_L18(self)
+    /\ /\ u # NULL
+       /\ pc' = [pc EXCEPT ![self] = "L19"]
+       /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
 
+\* a sender thread at L19: 4 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
-\* L19 -> L20
-sender_L19_1(self) ==
-    /\ u # NULL /\ unix_sock[u].st = "live"
-    /\ unix_sock[u].inflight = 0
-    /\ pc' = [pc EXCEPT ![self] = "L20"]
-    /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
-\* L19 -> L22
-sender_L19_2(self) ==
-    /\ u # NULL /\ unix_sock[u].st = "live"
-    /\ ~unix_sock[u].inflight = 0
-    /\ pc' = [pc EXCEPT ![self] = "L22"]
-    /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
-\* fault: null_deref
-sender_L19_null(self) ==
-    /\ u = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
-\* fault: use_after_free
-sender_L19_uaf(self) ==
-    /\ u # NULL
-    /\ unix_sock[u].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> u]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* a sender thread at L19: one of its paths
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ \/ sender_L19_1(self)
-       \/ sender_L19_2(self)
-       \/ sender_L19_null(self)
-       \/ sender_L19_uaf(self)
+    /\ LET ok == u # NULL /\ unix_sock[u].st = "live"
+       IN \/ /\ ok
+             /\ unix_sock[u].inflight = 0
+             /\ pc' = [pc EXCEPT ![self] = "L20"]
+             /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
+          \/ /\ ok
+             /\ ~unix_sock[u].inflight = 0
+             /\ pc' = [pc EXCEPT ![self] = "L22"]
+             /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
+          \/ /\ u = NULL
+             /\ Fault("null_deref", self, 19)
+          \/ /\ u # NULL
+             /\ unix_sock[u].st # "live"
+             /\ FaultOn("use_after_free", self, 19, u)
 
+\* a sender thread at L20: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
-\* L20 -> L22
-sender_L20(self) ==
-    /\ ~u \in Elems(gc_inflight_list)
-    /\ gc_inflight_list' = Append(gc_inflight_list, u)
-    /\ pc' = [pc EXCEPT ![self] = "L22"]
-    /\ UNCHANGED <<fault, unix_sock, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
-\* fault: list_double_add
-sender_L20_list_add(self) ==
-    /\ u \in Elems(gc_inflight_list)
-    /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 20, obj |-> u]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* a sender thread at L20: one of its paths
 sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ \/ sender_L20(self)
-       \/ sender_L20_list_add(self)
+    /\ \/ /\ ~u \in Elems(gc_inflight_list)
+          /\ gc_inflight_list' = Append(gc_inflight_list, u)
+          /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault, unix_sock, u, setup_x>>
+       \/ /\ u \in Elems(gc_inflight_list)
+          /\ FaultOn("list_double_add", self, 20, u)
 
+\* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
-\* L22 -> Done
-sender_L22(self) ==
-    /\ u # NULL /\ unix_sock[u].st = "live"
-    /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, gc_inflight_list, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
-\* fault: null_deref
-sender_L22_null(self) ==
-    /\ u = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 22]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1
-\* fault: use_after_free
-sender_L22_uaf(self) ==
-    /\ u # NULL
-    /\ unix_sock[u].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 22, obj |-> u]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
-
-\* a sender thread at L22: one of its paths
 sender_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ \/ sender_L22(self)
-       \/ sender_L22_null(self)
-       \/ sender_L22_uaf(self)
+    /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
+          /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, gc_inflight_list, u, setup_x>>
+       \/ /\ u = NULL
+          /\ Fault("null_deref", self, 22)
+       \/ /\ u # NULL
+          /\ unix_sock[u].st # "live"
+          /\ FaultOn("use_after_free", self, 22, u)
 
 \* any step of a sender thread
 sender_step(self) ==

@@ -12,6 +12,16 @@ VARIABLES pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_
 
 vars == <<pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+
 Threads == Thread_setup_and_read
 
 \* the elements of a queue
@@ -40,300 +50,165 @@ AllDone ==
 
 \* thread setup_and_read (examples/checks/mutex_in_rcu.ifl:17)
 
+\* a setup_and_read thread at L18: 2 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
-\* L18 -> L19
-setup_and_read_L18(self) ==
-    LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
-    IN /\ \E o \in Pool_dev : dev[o].st = "free"
-       /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
-                                           lock_m |-> NULL,
-                                           lock_s |-> NULL,
-                                           up |-> FALSE]]
-       /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
-       /\ d' = new_dev
-       /\ pc' = [pc EXCEPT ![self] = "L19"]
-       /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
-
-\* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
-\* fault: model_bound
-setup_and_read_L18_bound(self) ==
-    /\ ~\E o \in Pool_dev : dev[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L18: one of its paths
 setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L18(self)
-       \/ setup_and_read_L18_bound(self)
+    /\ \/ /\ \E o \in Pool_dev : dev[o].st = "free"
+          /\ LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
+             IN /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
+                                                    lock_m |-> NULL,
+                                                    lock_s |-> NULL,
+                                                    up |-> FALSE]]
+                /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
+                /\ d' = new_dev
+                /\ pc' = [pc EXCEPT ![self] = "L19"]
+                /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
+       \/ /\ ~\E o \in Pool_dev : dev[o].st = "free"
+          /\ Fault("model_bound", self, 18)
 
+\* a setup_and_read thread at L19: one path
 \* examples/checks/mutex_in_rcu.ifl:19: rcu_read_lock()
-\* L19 -> L20
-setup_and_read_L19(self) ==
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L20"]
-    /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L19: one of its paths
 setup_and_read_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ setup_and_read_L19(self)
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
+\* a setup_and_read thread at L20: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
-\* L20 -> L21
-setup_and_read_L20(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev[d].lock_s = NULL
-    /\ dev' = [dev EXCEPT ![d].lock_s = self]
-    /\ pc' = [pc EXCEPT ![self] = "L21"]
-    /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
-\* fault: null_deref
-setup_and_read_L20_null(self) ==
-    /\ d = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 20]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
-\* fault: use_after_free
-setup_and_read_L20_uaf(self) ==
-    /\ d # NULL
-    /\ dev[d].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 20, obj |-> d]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L20: one of its paths
 setup_and_read_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L20(self)
-       \/ setup_and_read_L20_null(self)
-       \/ setup_and_read_L20_uaf(self)
+    /\ \/ /\ d # NULL /\ dev[d].st = "live"
+          /\ dev[d].lock_s = NULL
+          /\ dev' = [dev EXCEPT ![d].lock_s = self]
+          /\ pc' = [pc EXCEPT ![self] = "L21"]
+          /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+       \/ /\ d = NULL
+          /\ Fault("null_deref", self, 20)
+       \/ /\ d # NULL
+          /\ dev[d].st # "live"
+          /\ FaultOn("use_after_free", self, 20, d)
 
+\* a setup_and_read thread at L21: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:21: d.up = true
-\* L21 -> L22
-setup_and_read_L21(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev' = [dev EXCEPT ![d].up = TRUE]
-    /\ pc' = [pc EXCEPT ![self] = "L22"]
-    /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:21: d.up = true
-\* fault: null_deref
-setup_and_read_L21_null(self) ==
-    /\ d = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:21: d.up = true
-\* fault: use_after_free
-setup_and_read_L21_uaf(self) ==
-    /\ d # NULL
-    /\ dev[d].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 21, obj |-> d]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L21: one of its paths
 setup_and_read_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L21(self)
-       \/ setup_and_read_L21_null(self)
-       \/ setup_and_read_L21_uaf(self)
+    /\ \/ /\ d # NULL /\ dev[d].st = "live"
+          /\ dev' = [dev EXCEPT ![d].up = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+       \/ /\ d = NULL
+          /\ Fault("null_deref", self, 21)
+       \/ /\ d # NULL
+          /\ dev[d].st # "live"
+          /\ FaultOn("use_after_free", self, 21, d)
 
+\* a setup_and_read thread at L22: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
-\* L22 -> L23
-setup_and_read_L22(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev[d].lock_s = self
-    /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L23"]
-    /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
-\* fault: null_deref
-setup_and_read_L22_null(self) ==
-    /\ d = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 22]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
-\* fault: use_after_free
-setup_and_read_L22_uaf(self) ==
-    /\ d # NULL
-    /\ dev[d].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 22, obj |-> d]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
-\* fault: bad_unlock
-setup_and_read_L22_unlock(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev[d].lock_s # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 22]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L22: one of its paths
 setup_and_read_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L22(self)
-       \/ setup_and_read_L22_null(self)
-       \/ setup_and_read_L22_uaf(self)
-       \/ setup_and_read_L22_unlock(self)
+    /\ LET ok == d # NULL /\ dev[d].st = "live"
+       IN \/ /\ ok
+             /\ dev[d].lock_s = self
+             /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L23"]
+             /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+          \/ /\ ok
+             /\ dev[d].lock_s # self
+             /\ Fault("bad_unlock", self, 22)
+          \/ /\ d = NULL
+             /\ Fault("null_deref", self, 22)
+          \/ /\ d # NULL
+             /\ dev[d].st # "live"
+             /\ FaultOn("use_after_free", self, 22, d)
 
+\* a setup_and_read thread at L23: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
-\* L23 -> L24
-setup_and_read_L23(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ rcu_depth[self] = 0
-    /\ dev[d].lock_m = NULL
-    /\ dev' = [dev EXCEPT ![d].lock_m = self]
-    /\ pc' = [pc EXCEPT ![self] = "L24"]
-    /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
-\* fault: null_deref
-setup_and_read_L23_null(self) ==
-    /\ d = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 23]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
-\* fault: use_after_free
-setup_and_read_L23_uaf(self) ==
-    /\ d # NULL
-    /\ dev[d].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 23, obj |-> d]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
-\* fault: rcu_sleep
-setup_and_read_L23_rcu_sleep(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 23]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L23: one of its paths
 setup_and_read_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L23(self)
-       \/ setup_and_read_L23_null(self)
-       \/ setup_and_read_L23_uaf(self)
-       \/ setup_and_read_L23_rcu_sleep(self)
+    /\ LET ok == d # NULL /\ dev[d].st = "live"
+       IN \/ /\ ok
+             /\ rcu_depth[self] = 0
+             /\ dev[d].lock_m = NULL
+             /\ dev' = [dev EXCEPT ![d].lock_m = self]
+             /\ pc' = [pc EXCEPT ![self] = "L24"]
+             /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+          \/ /\ ok
+             /\ rcu_depth[self] > 0
+             /\ Fault("rcu_sleep", self, 23)
+          \/ /\ d = NULL
+             /\ Fault("null_deref", self, 23)
+          \/ /\ d # NULL
+             /\ dev[d].st # "live"
+             /\ FaultOn("use_after_free", self, 23, d)
 
+\* a setup_and_read thread at L24: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
-\* L24 -> L25
-setup_and_read_L24(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev[d].lock_m = self
-    /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
-\* fault: null_deref
-setup_and_read_L24_null(self) ==
-    /\ d = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 24]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
-\* fault: use_after_free
-setup_and_read_L24_uaf(self) ==
-    /\ d # NULL
-    /\ dev[d].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 24, obj |-> d]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
-\* fault: bad_unlock
-setup_and_read_L24_unlock(self) ==
-    /\ d # NULL /\ dev[d].st = "live"
-    /\ dev[d].lock_m # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 24]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L24: one of its paths
 setup_and_read_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L24(self)
-       \/ setup_and_read_L24_null(self)
-       \/ setup_and_read_L24_uaf(self)
-       \/ setup_and_read_L24_unlock(self)
+    /\ LET ok == d # NULL /\ dev[d].st = "live"
+       IN \/ /\ ok
+             /\ dev[d].lock_m = self
+             /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L25"]
+             /\ UNCHANGED <<fault, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+          \/ /\ ok
+             /\ dev[d].lock_m # self
+             /\ Fault("bad_unlock", self, 24)
+          \/ /\ d = NULL
+             /\ Fault("null_deref", self, 24)
+          \/ /\ d # NULL
+             /\ dev[d].st # "live"
+             /\ FaultOn("use_after_free", self, 24, d)
 
+\* a setup_and_read thread at L25: 3 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
-\* L25 -> L26
-setup_and_read_L25_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L26"]
-    /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running>>
-
-\* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
-\* L25 -> L26
-setup_and_read_L25_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L26"]
-    /\ UNCHANGED <<fault, dev, d, rcu_running>>
-
-\* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-setup_and_read_L25_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L25: one of its paths
 setup_and_read_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L25_1(self)
-       \/ setup_and_read_L25_2(self)
-       \/ setup_and_read_L25_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ UNCHANGED <<fault, dev, d, rcu_running>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 25)
 
-\* L26 -> Done
-setup_and_read_L26(self) ==
-    /\ ~((\E o \in Pool_dev : dev[o].lock_m = self) \/ \E o \in Pool_dev : dev[o].lock_s = self)
-    /\ rcu_depth[self] = 0
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
+\* a setup_and_read thread at L26: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:26: }
-\* fault: exit_locked
-setup_and_read_L26_locked(self) ==
-    /\ \/ \E o \in Pool_dev : dev[o].lock_m = self
-       \/ \E o \in Pool_dev : dev[o].lock_s = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* examples/checks/mutex_in_rcu.ifl:26: }
-\* fault: rcu_exit_locked
-setup_and_read_L26_rcu_open(self) ==
-    /\ ~((\E o \in Pool_dev : dev[o].lock_m = self) \/ \E o \in Pool_dev : dev[o].lock_s = self)
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
-
-\* a setup_and_read thread at L26: one of its paths
 setup_and_read_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ \/ setup_and_read_L26(self)
-       \/ setup_and_read_L26_locked(self)
-       \/ setup_and_read_L26_rcu_open(self)
+    /\ LET ok ==
+               ~(\/ \E o \in Pool_dev : dev[o].lock_m = self
+                 \/ \E o \in Pool_dev : dev[o].lock_s = self)
+       IN \/ /\ ok
+             /\ rcu_depth[self] = 0
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            setup_and_read_x>>
+          \/ /\ ok
+             /\ rcu_depth[self] > 0
+             /\ Fault("rcu_exit_locked", self, 26)
+          \/ /\ \/ \E o \in Pool_dev : dev[o].lock_m = self
+                \/ \E o \in Pool_dev : dev[o].lock_s = self
+             /\ Fault("exit_locked", self, 26)
 
 \* any step of a setup_and_read thread
 setup_and_read_step(self) ==

@@ -27,6 +27,18 @@ rcu_cb_count_it_frame == <<rcu_cb_count_it_it, rcu_cb_count_it_t>>
 
 vars == <<pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it, rcu_cb_count_it_frame>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
+                   rcu_cb_count_it_frame>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
+                   rcu_cb_count_it_frame>>
+
 Threads == Thread_w \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -58,78 +70,44 @@ AllDone ==
 
 \* thread w[2] (examples/checks/rcu_callbacks_race.ifl:17)
 
+\* a w thread at L18: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
-\* L18 -> L19
-w_L18(self) ==
-    LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
-    IN /\ \E o \in Pool_item : item[o].st = "free"
-       /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
-       /\ w_it' = [w_it EXCEPT ![self] = new_item]
-       /\ pc' = [pc EXCEPT ![self] = "L19"]
-       /\ UNCHANGED <<fault, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
-
-\* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
-\* fault: model_bound
-w_L18_bound(self) ==
-    /\ ~\E o \in Pool_item : item[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
-
-\* a w thread at L18: one of its paths
 w_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ w_L18(self)
-       \/ w_L18_bound(self)
+    /\ \/ /\ \E o \in Pool_item : item[o].st = "free"
+          /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
+             IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
+                /\ w_it' = [w_it EXCEPT ![self] = new_item]
+                /\ pc' = [pc EXCEPT ![self] = "L19"]
+                /\ UNCHANGED <<fault, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               rcu_cb_count_it_frame>>
+       \/ /\ ~\E o \in Pool_item : item[o].st = "free"
+          /\ Fault("model_bound", self, 18)
 
+\* a w thread at L19: 4 paths (3 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
-\* L19 -> Done
-w_L19(self) ==
-    /\ w_it[self] # NULL /\ item[w_it[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "count_it",
-                        obj |-> w_it[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ w_it' = [w_it EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
-
-\* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
-\* fault: null_deref
-w_L19_null(self) ==
-    /\ w_it[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
-
-\* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
-\* fault: use_after_free
-w_L19_uaf(self) ==
-    /\ w_it[self] # NULL
-    /\ item[w_it[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> w_it[self]]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
-
-\* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)
-\* fault: double_call_rcu
-w_L19_rcu_twice(self) ==
-    /\ w_it[self] # NULL /\ item[w_it[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
-    /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 19, obj |-> w_it[self]]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
-
-\* a w thread at L19: one of its paths
 w_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ \/ w_L19(self)
-       \/ w_L19_null(self)
-       \/ w_L19_uaf(self)
-       \/ w_L19_rcu_twice(self)
+    /\ LET ok == w_it[self] # NULL /\ item[w_it[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "count_it",
+                                 obj |-> w_it[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ w_it' = [w_it EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
+             /\ FaultOn("double_call_rcu", self, 19, w_it[self])
+          \/ /\ w_it[self] = NULL
+             /\ Fault("null_deref", self, 19)
+          \/ /\ w_it[self] # NULL
+             /\ item[w_it[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 19, w_it[self])
 
 \* any step of a w thread
 w_step(self) ==
@@ -140,65 +118,49 @@ w_step(self) ==
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
 
+\* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
-\* L12 -> L13
-rcu_cb_L12(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "count_it"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L13"]
-      /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, w_it, rcu_cb_count_it_t>>
-
-\* a rcu_cb thread at L12: one of its paths
 rcu_cb_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ rcu_cb_L12(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "count_it"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L13"]
+         /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, w_it, rcu_cb_count_it_t>>
 
+\* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
-\* L12b -> L12
-rcu_cb_L12b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L12"]
-    /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, w_it, rcu_cb_count_it_frame>>
-
-\* a rcu_cb thread at L12b: one of its paths
 rcu_cb_at_L12b(self) ==
     /\ pc[self] = "L12b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L12b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L12"]
+       /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, w_it, rcu_cb_count_it_frame>>
 
+\* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_race.ifl:13: t = n
-\* L13 -> L14
-rcu_cb_L13(self) ==
-    /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
-    /\ pc' = [pc EXCEPT ![self] = "L14"]
-    /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_it>>
-
-\* a rcu_cb thread at L13: one of its paths
 rcu_cb_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ rcu_cb_L13(self)
+    /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
+       /\ pc' = [pc EXCEPT ![self] = "L14"]
+       /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
+                      rcu_cb_count_it_it>>
 
+\* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_race.ifl:14: n = t + 1
-\* L14 -> L12b
-rcu_cb_L14(self) ==
-    /\ n' = rcu_cb_count_it_t[self] + 1
-    /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
-    /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "L12b"]
-    /\ UNCHANGED <<fault, item, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it>>
-
-\* a rcu_cb thread at L14: one of its paths
 rcu_cb_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ rcu_cb_L14(self)
+    /\ /\ n' = rcu_cb_count_it_t[self] + 1
+       /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
+       /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
+       /\ pc' = [pc EXCEPT ![self] = "L12b"]
+       /\ UNCHANGED <<fault, item, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -140,6 +140,18 @@ vars ==
       rx_locals,
       rcu_cb_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
+
 Threads == Thread_user \cup Thread_netdev \cup Thread_rx \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -218,2124 +230,1256 @@ AllDone ==
 
 \* thread user (examples/extend/packet_wakeup.ifl:32)
 
+\* a user thread at L33: 2 paths (1 to a fault)
 \* examples/extend/packet_wakeup.ifl:33: sock = alloc socket
 \* examples/extend/packet_wakeup.ifl:34: sk = packet_create(sock, 0)
-\* L33 -> L80
-user_L33(self) ==
-    LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-    IN /\ \E o \in Pool_socket : socket[o].st = "free"
-       /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-       /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-       /\ pc' = [pc EXCEPT ![self] = "L80"]
-       /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                      rcu_cbs, rcu_running, user_sk, user_sock_free_sock, user_packet_release_frame,
-                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                      user_register_prot_hook_sk, user_packet_create_sk, netdev_locals, rx_locals,
-                      rcu_cb_locals>>
-
-\* examples/extend/packet_wakeup.ifl:33: sock = alloc socket
-\* fault: model_bound
-user_L33_bound(self) ==
-    /\ ~\E o \in Pool_socket : socket[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 33]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L33: one of its paths
 user_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ \/ user_L33(self)
-       \/ user_L33_bound(self)
+    /\ \/ /\ \E o \in Pool_socket : socket[o].st = "free"
+          /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
+             IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+                /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
+                /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
+                /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+                /\ pc' = [pc EXCEPT ![self] = "L80"]
+                /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth,
+                               rcu_gp, rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
+                               user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                               user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                               user_packet_do_bind_frame, user_register_prot_hook_sk,
+                               user_packet_create_sk, netdev_locals, rx_locals, rcu_cb_locals>>
+       \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
+          /\ Fault("model_bound", self, 33)
 
-\* L38 -> Done
-user_L38(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
+\* a user thread at L38: 2 paths (1 to a fault)
 \* examples/extend/packet_wakeup.ifl:38: }
-\* fault: exit_locked
-user_L38_locked(self) ==
-    /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 38]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L38: one of its paths
 user_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
-    /\ \/ user_L38(self)
-       \/ user_L38_locked(self)
+    /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          /\ Fault("exit_locked", self, 38)
 
+\* a user thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/extend/packet_wakeup.ifl:37: sock_free(sock)
-\* L67 -> L321
-user_L67(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
-    /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
-    /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L321"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: null_deref
-user_L67_null(self) ==
-    /\ user_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: use_after_free
-user_L67_uaf(self) ==
-    /\ user_sk_free_sk[self] # NULL
-    /\ packet_sock[user_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 67,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: assertion
-user_L67_assert(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[user_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* fault: double_free
-user_L67_dfree(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 68,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L67: one of its paths
 user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ \/ user_L67(self)
-       \/ user_L67_null(self)
-       \/ user_L67_uaf(self)
-       \/ user_L67_assert(self)
-       \/ user_L67_dfree(self)
+    /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[user_sk_free_sk[self]].dead
+       IN \/ /\ ok2
+             /\ packet_sock[user_sk_free_sk[self]].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
+             /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
+             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[user_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[user_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 67)
+          \/ /\ user_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 67)
+          \/ /\ user_sk_free_sk[self] # NULL
+             /\ packet_sock[user_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 67, user_sk_free_sk[self])
 
+\* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
-\* L67b -> L110
-user_L67b_1(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:109: if sync {
-\* L67b -> L223
-user_L67b_2(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ ~user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L223"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: null_deref
-user_L67b_null(self) ==
-    /\ user_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: use_after_free
-user_L67b_uaf(self) ==
-    /\ user_sk_free_sk[self] # NULL
-    /\ packet_sock[user_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 67,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: assertion
-user_L67b_assert(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[user_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* fault: double_free
-user_L67b_dfree(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 68,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L67b: one of its paths
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
-    /\ \/ user_L67b_1(self)
-       \/ user_L67b_2(self)
-       \/ user_L67b_null(self)
-       \/ user_L67b_uaf(self)
-       \/ user_L67b_assert(self)
-       \/ user_L67b_dfree(self)
+    /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[user_sk_free_sk[self]].dead
+           ok3 ==
+               /\ ok2
+               /\ packet_sock[user_sk_free_sk[self]].st = "live"
+       IN \/ /\ ok3
+             /\ user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L110"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok3
+             /\ ~user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = NULL]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = FALSE]
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L223"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[user_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[user_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 67)
+          \/ /\ user_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 67)
+          \/ /\ user_sk_free_sk[self] # NULL
+             /\ packet_sock[user_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 67, user_sk_free_sk[self])
 
+\* a user thread at L67c: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
-\* L67c -> L110b
-user_L67c_1(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:109: if sync {
-\* L67c -> L129
-user_L67c_2(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ ~user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L129"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: null_deref
-user_L67c_null(self) ==
-    /\ user_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: use_after_free
-user_L67c_uaf(self) ==
-    /\ user_sk_free_sk[self] # NULL
-    /\ packet_sock[user_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 67,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: assertion
-user_L67c_assert(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[user_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* fault: double_free
-user_L67c_dfree(self) ==
-    /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
-    /\ packet_sock[user_sk_free_sk[self]].dead
-    /\ packet_sock[user_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 68,
-                 obj |-> user_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L67c: one of its paths
 user_at_L67c(self) ==
     /\ pc[self] = "L67c"
     /\ fault.kind = "none"
-    /\ \/ user_L67c_1(self)
-       \/ user_L67c_2(self)
-       \/ user_L67c_null(self)
-       \/ user_L67c_uaf(self)
-       \/ user_L67c_assert(self)
-       \/ user_L67c_dfree(self)
+    /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[user_sk_free_sk[self]].dead
+           ok3 ==
+               /\ ok2
+               /\ packet_sock[user_sk_free_sk[self]].st = "live"
+       IN \/ /\ ok3
+             /\ user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L110b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok3
+             /\ ~user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = NULL]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = FALSE]
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[user_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[user_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 67)
+          \/ /\ user_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 67)
+          \/ /\ user_sk_free_sk[self] # NULL
+             /\ packet_sock[user_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 67, user_sk_free_sk[self])
 
+\* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* specs/kernel/packet.ifl:81: sk.num = proto
 \* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* specs/kernel/packet.ifl:84: if proto != 0 {
 \* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
-\* L80 -> L94b
-user_L80_1(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
-       /\ user_packet_create_proto[self] # 0
-       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   bind_lock |-> NULL,
-                                                                   running |-> FALSE,
-                                                                   num |-> 0,
-                                                                   ifindex |-> 0,
-                                                                   dead |-> FALSE,
-                                                                   woken |-> FALSE],
-                                             ![new_packet_sock].num = user_packet_create_proto[self]]
-       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-       /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                           ![self] = new_packet_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L94b"]
-       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                      user_packet_create_sock, user_packet_create_proto, netdev_locals, rx_locals,
-                      rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:81: sk.num = proto
-\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
-\* specs/kernel/packet.ifl:84: if proto != 0 {
-\* L80 -> L87
-user_L80_2(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ user_packet_create_sock[self] # NULL /\ socket[user_packet_create_sock[self]].st = "live"
-       /\ ~user_packet_create_proto[self] # 0
-       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   bind_lock |-> NULL,
-                                                                   running |-> FALSE,
-                                                                   num |-> 0,
-                                                                   ifindex |-> 0,
-                                                                   dead |-> FALSE,
-                                                                   woken |-> FALSE],
-                                             ![new_packet_sock].num = user_packet_create_proto[self]]
-       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-       /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L87"]
-       /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                      user_register_prot_hook_sk, user_packet_create_sock, user_packet_create_proto,
-                      netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
-\* fault: model_bound
-user_L80_bound(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:81: sk.num = proto
-\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
-\* fault: null_deref
-user_L80_null(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ user_packet_create_sock[self] = NULL
-       /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
-       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:81: sk.num = proto
-\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
-\* fault: use_after_free
-user_L80_uaf(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ user_packet_create_sock[self] # NULL
-       /\ socket[user_packet_create_sock[self]].st # "live"
-       /\ fault' = [kind |-> "use_after_free",
-                    thread |-> self,
-                    line |-> 82,
-                    obj |-> user_packet_create_sock[self]]
-       /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L80: one of its paths
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ \/ user_L80_1(self)
-       \/ user_L80_2(self)
-       \/ user_L80_bound(self)
-       \/ user_L80_null(self)
-       \/ user_L80_uaf(self)
+    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+           ok == \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+           ok2 ==
+               /\ ok
+               /\ user_packet_create_sock[self] # NULL /\
+                    socket[user_packet_create_sock[self]].st = "live"
+       IN \/ /\ ok2
+             /\ user_packet_create_proto[self] # 0
+             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                         refcnt |-> 1,
+                                                                         bind_lock |-> NULL,
+                                                                         running |-> FALSE,
+                                                                         num |-> 0,
+                                                                         ifindex |-> 0,
+                                                                         dead |-> FALSE,
+                                                                         woken |-> FALSE],
+                                                   ![new_packet_sock].num = user_packet_create_proto[self]]
+             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+             /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                                 ![self] = new_packet_sock]
+             /\ pc' = [pc EXCEPT ![self] = "L94b"]
+             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                            rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_packet_create_sock, user_packet_create_proto, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ ~user_packet_create_proto[self] # 0
+             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                         refcnt |-> 1,
+                                                                         bind_lock |-> NULL,
+                                                                         running |-> FALSE,
+                                                                         num |-> 0,
+                                                                         ifindex |-> 0,
+                                                                         dead |-> FALSE,
+                                                                         woken |-> FALSE],
+                                                   ![new_packet_sock].num = user_packet_create_proto[self]]
+             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
+             /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+             /\ pc' = [pc EXCEPT ![self] = "L87"]
+             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                            rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_sock,
+                            user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ user_packet_create_sock[self] = NULL
+             /\ Fault("null_deref", self, 82)
+          \/ /\ ok
+             /\ user_packet_create_sock[self] # NULL
+             /\ socket[user_packet_create_sock[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 82, user_packet_create_sock[self])
+          \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+             /\ Fault("model_bound", self, 80)
 
+\* a user thread at L87: one path
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/extend/packet_wakeup.ifl:35: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
-\* L87 -> L127
-user_L87(self) ==
-    /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
-    /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
-    /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
-    /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-    /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
-    /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT
-                                    ![self] = user_packet_create_sk[self]]
-    /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
-    /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
-    /\ pc' = [pc EXCEPT ![self] = "L127"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_sock, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
-                   rx_locals, rcu_cb_locals>>
-
-\* a user thread at L87: one of its paths
 user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
-    /\ user_L87(self)
+    /\ /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
+       /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
+       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
+       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
+       /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT
+                                       ![self] = user_packet_create_sk[self]]
+       /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
+       /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
+       /\ pc' = [pc EXCEPT ![self] = "L127"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_sock, user_sock_free_sock, user_packet_release_frame,
+                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
+                      rx_locals, rcu_cb_locals>>
 
+\* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94 -> L95
-user_L94_1(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94 -> L136
-user_L94_2(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L136"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: null_deref
-user_L94_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: use_after_free
-user_L94_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L94: one of its paths
 user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
-    /\ \/ user_L94_1(self)
-       \/ user_L94_2(self)
-       \/ user_L94_null(self)
-       \/ user_L94_uaf(self)
+    /\ LET ok ==
+               user_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~packet_sock[user_register_prot_hook_sk[self]].running
+             /\ pc' = [pc EXCEPT ![self] = "L95"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
+             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 94)
+          \/ /\ user_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 94, user_register_prot_hook_sk[self])
 
+\* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94b -> L95b
-user_L94b_1(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L95b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94b -> L87
-user_L94b_2(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L87"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: null_deref
-user_L94b_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: use_after_free
-user_L94b_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L94b: one of its paths
 user_at_L94b(self) ==
     /\ pc[self] = "L94b"
     /\ fault.kind = "none"
-    /\ \/ user_L94b_1(self)
-       \/ user_L94b_2(self)
-       \/ user_L94b_null(self)
-       \/ user_L94b_uaf(self)
+    /\ LET ok ==
+               user_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~packet_sock[user_register_prot_hook_sk[self]].running
+             /\ pc' = [pc EXCEPT ![self] = "L95b"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
+             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L87"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 94)
+          \/ /\ user_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 94, user_register_prot_hook_sk[self])
 
+\* a user thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
-\* L95 -> L96
-user_L95(self) ==
-    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L95: one of its paths
 user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
-    /\ user_L95(self)
+    /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L95b: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
-\* L95b -> L96b
-user_L95b(self) ==
-    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L96b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L95b: one of its paths
 user_at_L95b(self) ==
     /\ pc[self] = "L95b"
     /\ fault.kind = "none"
-    /\ user_L95b(self)
+    /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L96b"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* L96 -> L97
-user_L96(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
-                                                                        1]
-    /\ pc' = [pc EXCEPT ![self] = "L97"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-user_L96_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-user_L96_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: get_zero
-user_L96_getzero(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L96: one of its paths
 user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
-    /\ \/ user_L96(self)
-       \/ user_L96_null(self)
-       \/ user_L96_uaf(self)
-       \/ user_L96_getzero(self)
+    /\ LET ok ==
+               user_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
+                                                                                 1]
+             /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
+          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 96)
+          \/ /\ user_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 96, user_register_prot_hook_sk[self])
 
+\* a user thread at L96b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* L96b -> L97b
-user_L96b(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
-                                                                        1]
-    /\ pc' = [pc EXCEPT ![self] = "L97b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-user_L96b_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-user_L96b_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: get_zero
-user_L96b_getzero(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L96b: one of its paths
 user_at_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ fault.kind = "none"
-    /\ \/ user_L96b(self)
-       \/ user_L96b_null(self)
-       \/ user_L96b_uaf(self)
-       \/ user_L96b_getzero(self)
+    /\ LET ok ==
+               user_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
+                                                                                 1]
+             /\ pc' = [pc EXCEPT ![self] = "L97b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
+          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 96)
+          \/ /\ user_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 96, user_register_prot_hook_sk[self])
 
+\* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
-\* L97 -> L136
-user_L97(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L136"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: null_deref
-user_L97_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: use_after_free
-user_L97_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 97,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L97: one of its paths
 user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ \/ user_L97(self)
-       \/ user_L97_null(self)
-       \/ user_L97_uaf(self)
+    /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
+               packet_sock[user_register_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
+          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
+                         rx_locals, rcu_cb_locals>>
+       \/ /\ user_register_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ user_register_prot_hook_sk[self] # NULL
+          /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 97, user_register_prot_hook_sk[self])
 
+\* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
-\* L97b -> L87
-user_L97b(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L87"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: null_deref
-user_L97b_null(self) ==
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: use_after_free
-user_L97b_uaf(self) ==
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 97,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L97b: one of its paths
 user_at_L97b(self) ==
     /\ pc[self] = "L97b"
     /\ fault.kind = "none"
-    /\ \/ user_L97b(self)
-       \/ user_L97b_null(self)
-       \/ user_L97b_uaf(self)
+    /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
+               packet_sock[user_register_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
+          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
+                         rx_locals, rcu_cb_locals>>
+       \/ /\ user_register_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ user_register_prot_hook_sk[self] # NULL
+          /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 97, user_register_prot_hook_sk[self])
 
+\* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
-\* L106 -> L107
-user_L106(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L107"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: null_deref
-user_L106_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: use_after_free
-user_L106_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 106,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L106: one of its paths
 user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
-    /\ \/ user_L106(self)
-       \/ user_L106_null(self)
-       \/ user_L106_uaf(self)
+    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user___unregister_prot_hook_sk[self]].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ user___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 106, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
-\* L106b -> L107b
-user_L106b(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L107b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: null_deref
-user_L106b_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: use_after_free
-user_L106b_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 106,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L106b: one of its paths
 user_at_L106b(self) ==
     /\ pc[self] = "L106b"
     /\ fault.kind = "none"
-    /\ \/ user_L106b(self)
-       \/ user_L106b_null(self)
-       \/ user_L106b_uaf(self)
+    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user___unregister_prot_hook_sk[self]].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107b"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ user___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 106, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
-\* L107 -> L108
-user_L107(self) ==
-    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L108"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L107: one of its paths
 user_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ user_L107(self)
+    /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
-\* L107b -> L108b
-user_L107b(self) ==
-    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L108b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L107b: one of its paths
 user_at_L107b(self) ==
     /\ pc[self] = "L107b"
     /\ fault.kind = "none"
-    /\ user_L107b(self)
+    /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L108b"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L110
-user_L108_1(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                            1]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L223
-user_L108_2(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ ~user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                            1]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L223"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* L108 -> L67b
-user_L108_3(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].refcnt = 0]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user___unregister_prot_hook_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L67b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: null_deref
-user_L108_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: double_free
-user_L108_dfree(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: refcount_underflow
-user_L108_underflow(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L108: one of its paths
 user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
-    /\ \/ user_L108_1(self)
-       \/ user_L108_2(self)
-       \/ user_L108_3(self)
-       \/ user_L108_null(self)
-       \/ user_L108_dfree(self)
-       \/ user_L108_underflow(self)
+    /\ LET ok ==
+               user___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
+       IN \/ /\ ok2
+             /\ user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
+                                                                                     1]
+             /\ pc' = [pc EXCEPT ![self] = "L110"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok2
+             /\ ~user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
+                                                                                     1]
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = NULL]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = FALSE]
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L223"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = 0]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
+                                      ![self] = user___unregister_prot_hook_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L67b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
+          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 108)
+          \/ /\ user___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 108, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
-\* L108b -> L110b
-user_L108b_1(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                            1]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:109: if sync {
-\* L108b -> L129
-user_L108b_2(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ ~user___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                            1]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L129"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* L108b -> L67c
-user_L108b_3(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].refcnt = 0]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user___unregister_prot_hook_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L67c"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: null_deref
-user_L108b_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: double_free
-user_L108b_dfree(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: refcount_underflow
-user_L108b_underflow(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L108b: one of its paths
 user_at_L108b(self) ==
     /\ pc[self] = "L108b"
     /\ fault.kind = "none"
-    /\ \/ user_L108b_1(self)
-       \/ user_L108b_2(self)
-       \/ user_L108b_3(self)
-       \/ user_L108b_null(self)
-       \/ user_L108b_dfree(self)
-       \/ user_L108b_underflow(self)
+    /\ LET ok ==
+               user___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
+       IN \/ /\ ok2
+             /\ user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
+                                                                                     1]
+             /\ pc' = [pc EXCEPT ![self] = "L110b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok2
+             /\ ~user___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
+                                                                                     1]
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = NULL]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = FALSE]
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].refcnt = 0]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
+                                      ![self] = user___unregister_prot_hook_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L67c"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
+          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 108)
+          \/ /\ user___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 108, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* L110 -> L111b
-user_L110(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L111b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: null_deref
-user_L110_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: use_after_free
-user_L110_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 110,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L110_unlock(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L110: one of its paths
 user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
-    /\ \/ user_L110(self)
-       \/ user_L110_null(self)
-       \/ user_L110_uaf(self)
-       \/ user_L110_unlock(self)
+    /\ LET ok ==
+               user___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 110)
+          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 110)
+          \/ /\ user___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 110, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* L110b -> L111d
-user_L110b(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L111d"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: null_deref
-user_L110b_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: use_after_free
-user_L110b_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 110,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L110b_unlock(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L110b: one of its paths
 user_at_L110b(self) ==
     /\ pc[self] = "L110b"
     /\ fault.kind = "none"
-    /\ \/ user_L110b(self)
-       \/ user_L110b_null(self)
-       \/ user_L110b_uaf(self)
-       \/ user_L110b_unlock(self)
+    /\ LET ok ==
+               user___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L111d"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 110)
+          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 110)
+          \/ /\ user___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 110, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111 -> L112
-user_L111(self) ==
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L112"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L111: one of its paths
 user_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
-    /\ user_L111(self)
+    /\ /\ rcu_gp[self] = {}
+       /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
+\* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111b -> L111
-user_L111b(self) ==
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L111b: one of its paths
 user_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
-    /\ user_L111b(self)
+    /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+       /\ pc' = [pc EXCEPT ![self] = "L111"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111c -> L112b
-user_L111c(self) ==
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L112b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L111c: one of its paths
 user_at_L111c(self) ==
     /\ pc[self] = "L111c"
     /\ fault.kind = "none"
-    /\ user_L111c(self)
+    /\ /\ rcu_gp[self] = {}
+       /\ pc' = [pc EXCEPT ![self] = "L112b"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
+\* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111d -> L111c
-user_L111d(self) ==
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L111c"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L111d: one of its paths
 user_at_L111d(self) ==
     /\ pc[self] = "L111d"
     /\ fault.kind = "none"
-    /\ user_L111d(self)
+    /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+       /\ pc' = [pc EXCEPT ![self] = "L111c"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* L112 -> L223
-user_L112(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L223"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: null_deref
-user_L112_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: use_after_free
-user_L112_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 112,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L112: one of its paths
 user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \/ user_L112(self)
-       \/ user_L112_null(self)
-       \/ user_L112_uaf(self)
+    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user___unregister_prot_hook_sk[self]].bind_lock = self]
+          /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                  ![self] = NULL]
+          /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                    ![self] = FALSE]
+          /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+          /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                  ![self] = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L223"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user_packet_do_bind_frame, user_register_prot_hook_sk,
+                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ user___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 112, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* L112b -> L129
-user_L112b(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L129"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: null_deref
-user_L112b_null(self) ==
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: use_after_free
-user_L112b_uaf(self) ==
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 112,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L112b: one of its paths
 user_at_L112b(self) ==
     /\ pc[self] = "L112b"
     /\ fault.kind = "none"
-    /\ \/ user_L112b(self)
-       \/ user_L112b_null(self)
-       \/ user_L112b_uaf(self)
+    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user___unregister_prot_hook_sk[self]].bind_lock = self]
+          /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                  ![self] = NULL]
+          /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                    ![self] = FALSE]
+          /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+          /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                  ![self] = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user_packet_do_bind_frame, user_register_prot_hook_sk,
+                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ user___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 112, user___unregister_prot_hook_sk[self])
 
+\* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
-\* L118 -> L106
-user_L118_1(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_unregister_prot_hook_sk[self]].running
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                            ![self] = user_unregister_prot_hook_sk[self]]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                              ![self] = user_unregister_prot_hook_sync[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* L118 -> L223
-user_L118_2(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L223"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* fault: null_deref
-user_L118_null(self) ==
-    /\ user_unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* fault: use_after_free
-user_L118_uaf(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 118,
-                 obj |-> user_unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L118: one of its paths
 user_at_L118(self) ==
     /\ pc[self] = "L118"
     /\ fault.kind = "none"
-    /\ \/ user_L118_1(self)
-       \/ user_L118_2(self)
-       \/ user_L118_null(self)
-       \/ user_L118_uaf(self)
+    /\ LET ok ==
+               user_unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_unregister_prot_hook_sk[self]].running
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = user_unregister_prot_hook_sk[self]]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = user_unregister_prot_hook_sync[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L106"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L223"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ user_unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 118)
+          \/ /\ user_unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 118, user_unregister_prot_hook_sk[self])
 
+\* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
 \* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
-\* L118b -> L106b
-user_L118b_1(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user_unregister_prot_hook_sk[self]].running
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                            ![self] = user_unregister_prot_hook_sk[self]]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                              ![self] = user_unregister_prot_hook_sync[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L106b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* L118b -> L129
-user_L118b_2(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L129"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* fault: null_deref
-user_L118b_null(self) ==
-    /\ user_unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:118: if sk.running {
-\* fault: use_after_free
-user_L118b_uaf(self) ==
-    /\ user_unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 118,
-                 obj |-> user_unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L118b: one of its paths
 user_at_L118b(self) ==
     /\ pc[self] = "L118b"
     /\ fault.kind = "none"
-    /\ \/ user_L118b_1(self)
-       \/ user_L118b_2(self)
-       \/ user_L118b_null(self)
-       \/ user_L118b_uaf(self)
+    /\ LET ok ==
+               user_unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_unregister_prot_hook_sk[self]].running
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = user_unregister_prot_hook_sk[self]]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = user_unregister_prot_hook_sync[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L106b"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ user_unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 118)
+          \/ /\ user_unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 118, user_unregister_prot_hook_sk[self])
 
+\* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
-\* L127 -> L118b
-user_L127(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
-                                          ![self] = user_packet_do_bind_sk[self]]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = TRUE]
-    /\ pc' = [pc EXCEPT ![self] = "L118b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:127: lock sk.bind_lock
-\* fault: null_deref
-user_L127_null(self) ==
-    /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:127: lock sk.bind_lock
-\* fault: use_after_free
-user_L127_uaf(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL
-    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 127,
-                 obj |-> user_packet_do_bind_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L127: one of its paths
 user_at_L127(self) ==
     /\ pc[self] = "L127"
     /\ fault.kind = "none"
-    /\ \/ user_L127(self)
-       \/ user_L127_null(self)
-       \/ user_L127_uaf(self)
+    /\ \/ /\ user_packet_do_bind_sk[self] # NULL /\
+               packet_sock[user_packet_do_bind_sk[self]].st = "live"
+          /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
+          /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
+                                                ![self] = user_packet_do_bind_sk[self]]
+          /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                  ![self] = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L118b"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                         user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                         rx_locals, rcu_cb_locals>>
+       \/ /\ user_packet_do_bind_sk[self] = NULL
+          /\ Fault("null_deref", self, 127)
+       \/ /\ user_packet_do_bind_sk[self] # NULL
+          /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 127, user_packet_do_bind_sk[self])
 
+\* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
-\* L129 -> L130
-user_L129(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:129: sk.num = proto
-\* fault: null_deref
-user_L129_null(self) ==
-    /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 129]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:129: sk.num = proto
-\* fault: use_after_free
-user_L129_uaf(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL
-    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 129,
-                 obj |-> user_packet_do_bind_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L129: one of its paths
 user_at_L129(self) ==
     /\ pc[self] = "L129"
     /\ fault.kind = "none"
-    /\ \/ user_L129(self)
-       \/ user_L129_null(self)
-       \/ user_L129_uaf(self)
+    /\ \/ /\ user_packet_do_bind_sk[self] # NULL /\
+               packet_sock[user_packet_do_bind_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L130"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ user_packet_do_bind_sk[self] = NULL
+          /\ Fault("null_deref", self, 129)
+       \/ /\ user_packet_do_bind_sk[self] # NULL
+          /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 129, user_packet_do_bind_sk[self])
 
+\* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
 \* specs/kernel/packet.ifl:131: if proto != 0 {
-\* L130 -> L132
-user_L130_1(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ user_packet_do_bind_proto[self] # 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L132"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
-\* specs/kernel/packet.ifl:131: if proto != 0 {
-\* L130 -> L136
-user_L130_2(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ ~user_packet_do_bind_proto[self] # 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L136"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
-\* fault: null_deref
-user_L130_null(self) ==
-    /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
-\* fault: use_after_free
-user_L130_uaf(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL
-    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 130,
-                 obj |-> user_packet_do_bind_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L130: one of its paths
 user_at_L130(self) ==
     /\ pc[self] = "L130"
     /\ fault.kind = "none"
-    /\ \/ user_L130_1(self)
-       \/ user_L130_2(self)
-       \/ user_L130_null(self)
-       \/ user_L130_uaf(self)
+    /\ LET ok ==
+               user_packet_do_bind_sk[self] # NULL /\
+                 packet_sock[user_packet_do_bind_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ user_packet_do_bind_proto[self] # 0
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L132"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~user_packet_do_bind_proto[self] # 0
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ user_packet_do_bind_sk[self] = NULL
+             /\ Fault("null_deref", self, 130)
+          \/ /\ user_packet_do_bind_sk[self] # NULL
+             /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 130, user_packet_do_bind_sk[self])
 
+\* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
 \* specs/kernel/packet.ifl:133: register_prot_hook(sk)
-\* L132 -> L94
-user_L132_1(self) ==
-    /\ dev_up
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                        ![self] = user_packet_do_bind_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:132: if dev_up {
-\* L132 -> L136
-user_L132_2(self) ==
-    /\ ~dev_up
-    /\ pc' = [pc EXCEPT ![self] = "L136"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L132: one of its paths
 user_at_L132(self) ==
     /\ pc[self] = "L132"
     /\ fault.kind = "none"
-    /\ \/ user_L132_1(self)
-       \/ user_L132_2(self)
+    /\ \/ /\ dev_up
+          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
+                                              ![self] = user_packet_do_bind_sk[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L94"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
+                         rx_locals, rcu_cb_locals>>
+       \/ /\ ~dev_up
+          /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
 
+\* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/extend/packet_wakeup.ifl:36: packet_release(sock)
-\* L136 -> L218
-user_L136(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
-    /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT ![self] = NULL]
-    /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = 0]
-    /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
-    /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L218"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_sk,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_register_prot_hook_sk,
-                   user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
-\* fault: null_deref
-user_L136_null(self) ==
-    /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
-\* fault: use_after_free
-user_L136_uaf(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL
-    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 136,
-                 obj |-> user_packet_do_bind_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L136_unlock(self) ==
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L136: one of its paths
 user_at_L136(self) ==
     /\ pc[self] = "L136"
     /\ fault.kind = "none"
-    /\ \/ user_L136(self)
-       \/ user_L136_null(self)
-       \/ user_L136_uaf(self)
-       \/ user_L136_unlock(self)
+    /\ LET ok ==
+               user_packet_do_bind_sk[self] # NULL /\
+                 packet_sock[user_packet_do_bind_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
+             /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT ![self] = NULL]
+             /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = 0]
+             /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
+             /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT
+                                               ![self] = user_sock[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L218"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_sk, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 136)
+          \/ /\ user_packet_do_bind_sk[self] = NULL
+             /\ Fault("null_deref", self, 136)
+          \/ /\ user_packet_do_bind_sk[self] # NULL
+             /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 136, user_packet_do_bind_sk[self])
 
+\* a user thread at L207: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* L207 -> L226
-user_L207(self) ==
-    /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
-    /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L226"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\* fault: null_deref
-user_L207_null(self) ==
-    /\ user_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\* fault: use_after_free
-user_L207_uaf(self) ==
-    /\ user_sock_orphan_sk[self] # NULL
-    /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 207,
-                 obj |-> user_sock_orphan_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L207: one of its paths
 user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
-    /\ \/ user_L207(self)
-       \/ user_L207_null(self)
-       \/ user_L207_uaf(self)
+    /\ \/ /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
+          /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L226"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk,
+                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                         user_packet_do_bind_frame, user_register_prot_hook_sk,
+                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+       \/ /\ user_sock_orphan_sk[self] = NULL
+          /\ Fault("null_deref", self, 207)
+       \/ /\ user_sock_orphan_sk[self] # NULL
+          /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 207, user_sock_orphan_sk[self])
 
-\* specs/kernel/packet.ifl:218: sk = sock.sk
-\* specs/kernel/packet.ifl:219: if sk != null {
-\* L218 -> L220
-user_L218_1(self) ==
-    /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
-    /\ socket[user_packet_release_sock[self]].sk # NULL
-    /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
-                                    ![self] = socket[user_packet_release_sock[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L220"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_sock,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
+\* a user thread at L218: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:218: sk = sock.sk
 \* specs/kernel/packet.ifl:219: if sk != null {
 \* examples/extend/packet_wakeup.ifl:37: sock_free(sock)
-\* L218 -> L321
-user_L218_2(self) ==
-    /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
-    /\ ~socket[user_packet_release_sock[self]].sk # NULL
-    /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
-    /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
-    /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L321"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:218: sk = sock.sk
-\* fault: null_deref
-user_L218_null(self) ==
-    /\ user_packet_release_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 218]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:218: sk = sock.sk
-\* fault: use_after_free
-user_L218_uaf(self) ==
-    /\ user_packet_release_sock[self] # NULL
-    /\ socket[user_packet_release_sock[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 218,
-                 obj |-> user_packet_release_sock[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L218: one of its paths
 user_at_L218(self) ==
     /\ pc[self] = "L218"
     /\ fault.kind = "none"
-    /\ \/ user_L218_1(self)
-       \/ user_L218_2(self)
-       \/ user_L218_null(self)
-       \/ user_L218_uaf(self)
+    /\ LET ok ==
+               user_packet_release_sock[self] # NULL /\
+                 socket[user_packet_release_sock[self]].st = "live"
+       IN \/ /\ ok
+             /\ socket[user_packet_release_sock[self]].sk # NULL
+             /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
+                                             ![self] = socket[user_packet_release_sock[self]].sk]
+             /\ pc' = [pc EXCEPT ![self] = "L220"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_sock, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~socket[user_packet_release_sock[self]].sk # NULL
+             /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
+             /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
+             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sk_free_sk,
+                            user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                            rx_locals, rcu_cb_locals>>
+          \/ /\ user_packet_release_sock[self] = NULL
+             /\ Fault("null_deref", self, 218)
+          \/ /\ user_packet_release_sock[self] # NULL
+             /\ socket[user_packet_release_sock[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 218, user_packet_release_sock[self])
 
+\* a user thread at L220: one path
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
-\* L220 -> L221
-user_L220(self) ==
-    /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L221"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L220: one of its paths
 user_at_L220(self) ==
     /\ pc[self] = "L220"
     /\ fault.kind = "none"
-    /\ user_L220(self)
+    /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L221"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L221: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* specs/kernel/packet.ifl:222: unregister_prot_hook(sk, false)
-\* L221 -> L118
-user_L221(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = self]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
-                                          ![self] = user_packet_release_sk[self]]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L118"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:221: lock sk.bind_lock
-\* fault: null_deref
-user_L221_null(self) ==
-    /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 221]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:221: lock sk.bind_lock
-\* fault: use_after_free
-user_L221_uaf(self) ==
-    /\ user_packet_release_sk[self] # NULL
-    /\ packet_sock[user_packet_release_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 221,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L221: one of its paths
 user_at_L221(self) ==
     /\ pc[self] = "L221"
     /\ fault.kind = "none"
-    /\ \/ user_L221(self)
-       \/ user_L221_null(self)
-       \/ user_L221_uaf(self)
+    /\ \/ /\ user_packet_release_sk[self] # NULL /\
+               packet_sock[user_packet_release_sk[self]].st = "live"
+          /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = self]
+          /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
+                                                ![self] = user_packet_release_sk[self]]
+          /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                  ![self] = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L118"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
+                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                         user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                         rx_locals, rcu_cb_locals>>
+       \/ /\ user_packet_release_sk[self] = NULL
+          /\ Fault("null_deref", self, 221)
+       \/ /\ user_packet_release_sk[self] # NULL
+          /\ packet_sock[user_packet_release_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 221, user_packet_release_sk[self])
 
+\* a user thread at L223: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
-\* L223 -> L224b
-user_L223(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L224b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
-\* fault: null_deref
-user_L223_null(self) ==
-    /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 223]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
-\* fault: use_after_free
-user_L223_uaf(self) ==
-    /\ user_packet_release_sk[self] # NULL
-    /\ packet_sock[user_packet_release_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 223,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L223_unlock(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 223]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L223: one of its paths
 user_at_L223(self) ==
     /\ pc[self] = "L223"
     /\ fault.kind = "none"
-    /\ \/ user_L223(self)
-       \/ user_L223_null(self)
-       \/ user_L223_uaf(self)
-       \/ user_L223_unlock(self)
+    /\ LET ok ==
+               user_packet_release_sk[self] # NULL /\
+                 packet_sock[user_packet_release_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L224b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 223)
+          \/ /\ user_packet_release_sk[self] = NULL
+             /\ Fault("null_deref", self, 223)
+          \/ /\ user_packet_release_sk[self] # NULL
+             /\ packet_sock[user_packet_release_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 223, user_packet_release_sk[self])
 
+\* a user thread at L224: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
 \* specs/kernel/packet.ifl:225: sock_orphan(sk)
-\* L224 -> L207
-user_L224(self) ==
-    /\ rcu_gp[self] = {}
-    /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L207"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* a user thread at L224: one of its paths
 user_at_L224(self) ==
     /\ pc[self] = "L224"
     /\ fault.kind = "none"
-    /\ user_L224(self)
+    /\ /\ rcu_gp[self] = {}
+       /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
+       /\ pc' = [pc EXCEPT ![self] = "L207"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                      user_packet_release_frame, user_sk_free_sk, user_unregister_prot_hook_frame,
+                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                      user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                      rx_locals, rcu_cb_locals>>
 
+\* a user thread at L224b: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
-\* L224b -> L224
-user_L224b(self) ==
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L224"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L224b: one of its paths
 user_at_L224b(self) ==
     /\ pc[self] = "L224b"
     /\ fault.kind = "none"
-    /\ user_L224b(self)
+    /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+       /\ pc' = [pc EXCEPT ![self] = "L224"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a user thread at L226: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:226: sock.sk = null
-\* L226 -> L227
-user_L226(self) ==
-    /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
-    /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L227"]
-    /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:226: sock.sk = null
-\* fault: null_deref
-user_L226_null(self) ==
-    /\ user_packet_release_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:226: sock.sk = null
-\* fault: use_after_free
-user_L226_uaf(self) ==
-    /\ user_packet_release_sock[self] # NULL
-    /\ socket[user_packet_release_sock[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 226,
-                 obj |-> user_packet_release_sock[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L226: one of its paths
 user_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
-    /\ \/ user_L226(self)
-       \/ user_L226_null(self)
-       \/ user_L226_uaf(self)
+    /\ \/ /\ user_packet_release_sock[self] # NULL /\
+               socket[user_packet_release_sock[self]].st = "live"
+          /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L227"]
+          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ user_packet_release_sock[self] = NULL
+          /\ Fault("null_deref", self, 226)
+       \/ /\ user_packet_release_sock[self] # NULL
+          /\ socket[user_packet_release_sock[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 226, user_packet_release_sock[self])
 
+\* a user thread at L227: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-\* L227 -> L228
-user_L227(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L228"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-\* fault: null_deref
-user_L227_null(self) ==
-    /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 227]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-\* fault: use_after_free
-user_L227_uaf(self) ==
-    /\ user_packet_release_sk[self] # NULL
-    /\ packet_sock[user_packet_release_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 227,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L227: one of its paths
 user_at_L227(self) ==
     /\ pc[self] = "L227"
     /\ fault.kind = "none"
-    /\ \/ user_L227(self)
-       \/ user_L227_null(self)
-       \/ user_L227_uaf(self)
+    /\ \/ /\ user_packet_release_sk[self] # NULL /\
+               packet_sock[user_packet_release_sk[self]].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L228"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ user_packet_release_sk[self] = NULL
+          /\ Fault("null_deref", self, 227)
+       \/ /\ user_packet_release_sk[self] # NULL
+          /\ packet_sock[user_packet_release_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 227, user_packet_release_sk[self])
 
+\* a user thread at L228: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* examples/extend/packet_wakeup.ifl:37: sock_free(sock)
-\* L228 -> L321
-user_L228_1(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].refcnt > 1
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_release_sk[self]].refcnt = packet_sock[user_packet_release_sk[self]].refcnt -
-                                                                    1]
-    /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
-    /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
-    /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L321"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
-                   netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
-\* L228 -> L67
-user_L228_2(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user_packet_release_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
-\* fault: null_deref
-user_L228_null(self) ==
-    /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 228]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
-\* fault: double_free
-user_L228_dfree(self) ==
-    /\ user_packet_release_sk[self] # NULL
-    /\ packet_sock[user_packet_release_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 228,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
-\* fault: refcount_underflow
-user_L228_underflow(self) ==
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 228,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L228: one of its paths
 user_at_L228(self) ==
     /\ pc[self] = "L228"
     /\ fault.kind = "none"
-    /\ \/ user_L228_1(self)
-       \/ user_L228_2(self)
-       \/ user_L228_null(self)
-       \/ user_L228_dfree(self)
-       \/ user_L228_underflow(self)
+    /\ LET ok ==
+               user_packet_release_sk[self] # NULL /\
+                 packet_sock[user_packet_release_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[user_packet_release_sk[self]].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![user_packet_release_sk[self]].refcnt = packet_sock[user_packet_release_sk[self]].refcnt -
+                                                                             1]
+             /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
+             /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
+             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user_packet_release_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L67"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
+                            user_packet_release_frame, user_sock_orphan_sk,
+                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
+                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 228, user_packet_release_sk[self])
+          \/ /\ user_packet_release_sk[self] = NULL
+             /\ Fault("null_deref", self, 228)
+          \/ /\ user_packet_release_sk[self] # NULL
+             /\ packet_sock[user_packet_release_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 228, user_packet_release_sk[self])
 
+\* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
-\* L321 -> L38
-user_L321(self) ==
-    /\ user_sock_free_sock[self] # NULL
-    /\ socket[user_sock_free_sock[self]].st = "live"
-    /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
-    /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = NULL]
-    /\ user_sock' = [user_sock EXCEPT ![self] = NULL]
-    /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
-    /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
-    /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
-    /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT ![self] = NULL]
-    /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = 0]
-    /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
-    /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-    /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L38"]
-    /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:321: free sock
-\* fault: null_deref
-user_L321_null(self) ==
-    /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:321: free sock
-\* fault: double_free
-user_L321_dfree(self) ==
-    /\ user_sock_free_sock[self] # NULL
-    /\ socket[user_sock_free_sock[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 321,
-                 obj |-> user_sock_free_sock[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a user thread at L321: one of its paths
 user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
-    /\ \/ user_L321(self)
-       \/ user_L321_null(self)
-       \/ user_L321_dfree(self)
+    /\ LET ok == user_sock_free_sock[self] # NULL
+       IN \/ /\ ok
+             /\ socket[user_sock_free_sock[self]].st = "live"
+             /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
+             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = NULL]
+             /\ user_sock' = [user_sock EXCEPT ![self] = NULL]
+             /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
+             /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
+             /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
+             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
+                                                     ![self] = FALSE]
+             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
+                                                     ![self] = NULL]
+             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
+                                                       ![self] = FALSE]
+             /\ user_packet_do_bind_sk' = [user_packet_do_bind_sk EXCEPT ![self] = NULL]
+             /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = 0]
+             /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
+             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
+             /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L38"]
+             /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ socket[user_sock_free_sock[self]].st = "freed"
+             /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
+          \/ /\ user_sock_free_sock[self] = NULL
+             /\ Fault("null_deref", self, 321)
 
 \* any step of a user thread
 user_step(self) ==
@@ -2391,948 +1535,544 @@ user_step(self) ==
 
 \* thread netdev (examples/extend/packet_wakeup.ifl:40)
 
-\* L42 -> Done
-netdev_L42(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ rcu_depth[self] = 0
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
+\* a netdev thread at L42: 3 paths (2 to a fault)
 \* examples/extend/packet_wakeup.ifl:42: }
-\* fault: exit_locked
-netdev_L42_locked(self) ==
-    /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* examples/extend/packet_wakeup.ifl:42: }
-\* fault: rcu_exit_locked
-netdev_L42_rcu_open(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L42: one of its paths
 netdev_at_L42(self) ==
     /\ pc[self] = "L42"
     /\ fault.kind = "none"
-    /\ \/ netdev_L42(self)
-       \/ netdev_L42_locked(self)
-       \/ netdev_L42_rcu_open(self)
+    /\ LET ok == ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+       IN \/ /\ ok
+             /\ rcu_depth[self] = 0
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ rcu_depth[self] > 0
+             /\ Fault("rcu_exit_locked", self, 42)
+          \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+             /\ Fault("exit_locked", self, 42)
 
+\* a netdev thread at L67: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
-\* L67 -> L110
-netdev_L67_1(self) ==
-    /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ packet_sock[netdev_sk_free_sk[self]].dead
-    /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ netdev___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
-    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:109: if sync {
-\* L67 -> L184
-netdev_L67_2(self) ==
-    /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ packet_sock[netdev_sk_free_sk[self]].dead
-    /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ ~netdev___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
-    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: null_deref
-netdev_L67_null(self) ==
-    /\ netdev_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: use_after_free
-netdev_L67_uaf(self) ==
-    /\ netdev_sk_free_sk[self] # NULL
-    /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 67,
-                 obj |-> netdev_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: assertion
-netdev_L67_assert(self) ==
-    /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* fault: double_free
-netdev_L67_dfree(self) ==
-    /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
-    /\ packet_sock[netdev_sk_free_sk[self]].dead
-    /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 68,
-                 obj |-> netdev_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L67: one of its paths
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ \/ netdev_L67_1(self)
-       \/ netdev_L67_2(self)
-       \/ netdev_L67_null(self)
-       \/ netdev_L67_uaf(self)
-       \/ netdev_L67_assert(self)
-       \/ netdev_L67_dfree(self)
+    /\ LET ok == netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[netdev_sk_free_sk[self]].dead
+           ok3 ==
+               /\ ok2
+               /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
+       IN \/ /\ ok3
+             /\ netdev___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
+             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L110"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ ok3
+             /\ ~netdev___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
+             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                       ![self] = NULL]
+             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                         ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev_register_prot_hook_sk, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[netdev_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 67)
+          \/ /\ netdev_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 67)
+          \/ /\ netdev_sk_free_sk[self] # NULL
+             /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 67, netdev_sk_free_sk[self])
 
+\* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94 -> L95
-netdev_L94_1(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* L94 -> L184
-netdev_L94_2(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                   netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: null_deref
-netdev_L94_null(self) ==
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:94: if !sk.running {
-\* fault: use_after_free
-netdev_L94_uaf(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L94: one of its paths
 netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
-    /\ \/ netdev_L94_1(self)
-       \/ netdev_L94_2(self)
-       \/ netdev_L94_null(self)
-       \/ netdev_L94_uaf(self)
+    /\ LET ok ==
+               netdev_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
+             /\ pc' = [pc EXCEPT ![self] = "L95"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
+             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                            netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ netdev_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 94)
+          \/ /\ netdev_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 94, netdev_register_prot_hook_sk[self])
 
+\* a netdev thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
-\* L95 -> L96
-netdev_L95(self) ==
-    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L95: one of its paths
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
-    /\ netdev_L95(self)
+    /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* L96 -> L97
-netdev_L96(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
-                                                                          1]
-    /\ pc' = [pc EXCEPT ![self] = "L97"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-netdev_L96_null(self) ==
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 96]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-netdev_L96_uaf(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: get_zero
-netdev_L96_getzero(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 96,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L96: one of its paths
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
-    /\ \/ netdev_L96(self)
-       \/ netdev_L96_null(self)
-       \/ netdev_L96_uaf(self)
-       \/ netdev_L96_getzero(self)
+    /\ LET ok ==
+               netdev_register_prot_hook_sk[self] # NULL /\
+                 packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
+                                                                                   1]
+             /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
+          \/ /\ netdev_register_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 96)
+          \/ /\ netdev_register_prot_hook_sk[self] # NULL
+             /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 96, netdev_register_prot_hook_sk[self])
 
+\* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
-\* L97 -> L184
-netdev_L97(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: null_deref
-netdev_L97_null(self) ==
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:97: sk.running = true
-\* fault: use_after_free
-netdev_L97_uaf(self) ==
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 97,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L97: one of its paths
 netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ \/ netdev_L97(self)
-       \/ netdev_L97_null(self)
-       \/ netdev_L97_uaf(self)
+    /\ \/ /\ netdev_register_prot_hook_sk[self] # NULL /\
+               packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![netdev_register_prot_hook_sk[self]].running = TRUE]
+          /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                         netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                         netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
+       \/ /\ netdev_register_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ netdev_register_prot_hook_sk[self] # NULL
+          /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 97, netdev_register_prot_hook_sk[self])
 
+\* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
-\* L106 -> L107
-netdev_L106(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L107"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: null_deref
-netdev_L106_null(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:106: sk.running = false
-\* fault: use_after_free
-netdev_L106_uaf(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 106,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L106: one of its paths
 netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
-    /\ \/ netdev_L106(self)
-       \/ netdev_L106_null(self)
-       \/ netdev_L106_uaf(self)
+    /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 106, netdev___unregister_prot_hook_sk[self])
 
+\* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
-\* L107 -> L108
-netdev_L107(self) ==
-    /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L108"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L107: one of its paths
 netdev_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
-    /\ netdev_L107(self)
+    /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+       /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L110
-netdev_L108_1(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ netdev___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
-                                                                              1]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L184
-netdev_L108_2(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
-    /\ ~netdev___unregister_prot_hook_sync[self]
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
-                                                                              1]
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev_sk_free_sk, netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* L108 -> L67
-netdev_L108_3(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].refcnt = 0]
-    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
-                               ![self] = netdev___unregister_prot_hook_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk, rx_locals,
-                   rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: null_deref
-netdev_L108_null(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: double_free
-netdev_L108_dfree(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\* fault: refcount_underflow
-netdev_L108_underflow(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 108,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L108: one of its paths
 netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
-    /\ \/ netdev_L108_1(self)
-       \/ netdev_L108_2(self)
-       \/ netdev_L108_3(self)
-       \/ netdev_L108_null(self)
-       \/ netdev_L108_dfree(self)
-       \/ netdev_L108_underflow(self)
+    /\ LET ok ==
+               netdev___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
+       IN \/ /\ ok2
+             /\ netdev___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
+                                                                                       1]
+             /\ pc' = [pc EXCEPT ![self] = "L110"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok2
+             /\ ~netdev___unregister_prot_hook_sync[self]
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
+                                                                                       1]
+             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                       ![self] = NULL]
+             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                         ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = 0]
+             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
+                                        ![self] = netdev___unregister_prot_hook_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L67"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, netdev___unregister_prot_hook_sk[self])
+          \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 108)
+          \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 108, netdev___unregister_prot_hook_sk[self])
 
+\* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* L110 -> L111b
-netdev_L110(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L111b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: null_deref
-netdev_L110_null(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: use_after_free
-netdev_L110_uaf(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 110,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
-\* fault: bad_unlock
-netdev_L110_unlock(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L110: one of its paths
 netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
-    /\ \/ netdev_L110(self)
-       \/ netdev_L110_null(self)
-       \/ netdev_L110_uaf(self)
-       \/ netdev_L110_unlock(self)
+    /\ LET ok ==
+               netdev___unregister_prot_hook_sk[self] # NULL /\
+                 packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 110)
+          \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+             /\ Fault("null_deref", self, 110)
+          \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 110, netdev___unregister_prot_hook_sk[self])
 
+\* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111 -> L112
-netdev_L111(self) ==
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L112"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L111: one of its paths
 netdev_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
-    /\ netdev_L111(self)
+    /\ /\ rcu_gp[self] = {}
+       /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                      rcu_cb_locals>>
 
+\* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
-\* L111b -> L111
-netdev_L111b(self) ==
-    /\ rcu_depth[self] = 0
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:111: synchronize_net()
-\* fault: rcu_sleep
-netdev_L111b_rcu_sleep(self) ==
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 111]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L111b: one of its paths
 netdev_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
-    /\ \/ netdev_L111b(self)
-       \/ netdev_L111b_rcu_sleep(self)
+    /\ \/ /\ rcu_depth[self] = 0
+          /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+          /\ pc' = [pc EXCEPT ![self] = "L111"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ rcu_depth[self] > 0
+          /\ Fault("rcu_sleep", self, 111)
 
+\* a netdev thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* L112 -> L184
-netdev_L112(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = self]
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev_sk_free_sk, netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: null_deref
-netdev_L112_null(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* fault: use_after_free
-netdev_L112_uaf(self) ==
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 112,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L112: one of its paths
 netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ \/ netdev_L112(self)
-       \/ netdev_L112_null(self)
-       \/ netdev_L112_uaf(self)
+    /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+               packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![netdev___unregister_prot_hook_sk[self]].bind_lock = self]
+          /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                    ![self] = NULL]
+          /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                      ![self] = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                         netdev_packet_notifier_frame, netdev_sk_free_sk,
+                         netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+       \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 112, netdev___unregister_prot_hook_sk[self])
 
+\* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
-\* L171 -> L172b
-netdev_L171(self) ==
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L172b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L171: one of its paths
 netdev_at_L171(self) ==
     /\ pc[self] = "L171"
     /\ fault.kind = "none"
-    /\ netdev_L171(self)
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ pc' = [pc EXCEPT ![self] = "L172b"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
-\* L172 -> L42
-netdev_L172_1(self) ==
-    /\ netdev_rest_172_3[self] = {}
-    /\ rcu_depth[self] > 1
-    /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:187: rcu_read_unlock()
-\* L172 -> L42
-netdev_L172_2(self) ==
-    /\ netdev_rest_172_3[self] = {}
-    /\ rcu_depth[self] = 1
-    /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
-                   user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
-\* L172 -> L174
-netdev_L172_3(self) ==
-    \E next_sk \in netdev_rest_172_3[self] :
-      /\ netdev_rest_172_3[self] # {}
-      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-      /\ packet_sock[next_sk].ifindex = PACKET_DEV
-      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                    {next_sk}]
-      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-      /\ pc' = [pc EXCEPT ![self] = "L174"]
-      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
-\* L172 -> L172
-netdev_L172_4(self) ==
-    \E next_sk \in netdev_rest_172_3[self] :
-      /\ netdev_rest_172_3[self] # {}
-      /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-      /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-      /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                    {next_sk}]
-      /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-      /\ pc' = [pc EXCEPT ![self] = "L172"]
-      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
-                     netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                     netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:187: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-netdev_L172_rcu_unlock(self) ==
-    /\ netdev_rest_172_3[self] = {}
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
-\* fault: null_deref
-netdev_L172_null(self) ==
-    \E next_sk \in netdev_rest_172_3[self] :
-      /\ netdev_rest_172_3[self] # {}
-      /\ next_sk = NULL
-      /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
-      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
-\* fault: use_after_free
-netdev_L172_uaf(self) ==
-    \E next_sk \in netdev_rest_172_3[self] :
-      /\ netdev_rest_172_3[self] # {}
-      /\ next_sk # NULL
-      /\ packet_sock[next_sk].st # "live"
-      /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
-      /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                     rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L172: one of its paths
 netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
-    /\ \/ netdev_L172_1(self)
-       \/ netdev_L172_2(self)
-       \/ netdev_L172_3(self)
-       \/ netdev_L172_4(self)
-       \/ netdev_L172_rcu_unlock(self)
-       \/ netdev_L172_null(self)
-       \/ netdev_L172_uaf(self)
+    /\ LET ok == netdev_rest_172_3[self] = {}
+       IN \/ /\ ok
+             /\ rcu_depth[self] > 1
+             /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
+             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                       ![self] = NULL]
+             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                         ![self] = FALSE]
+             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ rcu_depth[self] = 1
+             /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
+             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                       ![self] = NULL]
+             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                         ![self] = FALSE]
+             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
+                            rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 187)
+          \/ /\ netdev_rest_172_3[self] # {}
+             /\ \E next_sk \in netdev_rest_172_3[self] :
+                  \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+                     /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
+                           /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
+                                                      ![self] = netdev_rest_172_3[self] \ {next_sk}]
+                           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
+                                                              ![self] = next_sk]
+                           /\ pc' = [pc EXCEPT ![self] = "L174"]
+                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
+                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                                          user_locals, netdev_packet_notifier_event,
+                                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                                          netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+                        \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                           /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
+                                                      ![self] = netdev_rest_172_3[self] \ {next_sk}]
+                           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
+                                                              ![self] = next_sk]
+                           /\ pc' = [pc EXCEPT ![self] = "L172"]
+                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
+                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                                          user_locals, netdev_packet_notifier_event,
+                                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                                          netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+                  \/ /\ next_sk = NULL
+                     /\ Fault("null_deref", self, 173)
+                  \/ /\ next_sk # NULL
+                     /\ packet_sock[next_sk].st # "live"
+                     /\ FaultOn("use_after_free", self, 173, next_sk)
 
+\* a netdev thread at L172b: one path
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
-\* L172b -> L172
-netdev_L172b(self) ==
-    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
-    /\ pc' = [pc EXCEPT ![self] = "L172"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L172b: one of its paths
 netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
-    /\ netdev_L172b(self)
+    /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
+       /\ pc' = [pc EXCEPT ![self] = "L172"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
+                      netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                      netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
+\* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
-\* L174 -> L176
-netdev_L174_1(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
-    /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L176"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:174: lock sk.bind_lock
-\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
-\* L174 -> L180
-netdev_L174_2(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
-    /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L180"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:174: lock sk.bind_lock
-\* fault: null_deref
-netdev_L174_null(self) ==
-    /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:174: lock sk.bind_lock
-\* fault: use_after_free
-netdev_L174_uaf(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL
-    /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 174,
-                 obj |-> netdev_packet_notifier_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L174: one of its paths
 netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
-    /\ \/ netdev_L174_1(self)
-       \/ netdev_L174_2(self)
-       \/ netdev_L174_null(self)
-       \/ netdev_L174_uaf(self)
+    /\ LET ok ==
+               /\ netdev_packet_notifier_sk[self] # NULL /\
+                    packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+               /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
+       IN \/ /\ ok
+             /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev_packet_notifier_sk[self]].bind_lock = self]
+             /\ pc' = [pc EXCEPT ![self] = "L176"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev_packet_notifier_sk[self]].bind_lock = self]
+             /\ pc' = [pc EXCEPT ![self] = "L180"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ netdev_packet_notifier_sk[self] = NULL
+             /\ Fault("null_deref", self, 174)
+          \/ /\ netdev_packet_notifier_sk[self] # NULL
+             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 174, netdev_packet_notifier_sk[self])
 
+\* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
 \* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
-\* L176 -> L106
-netdev_L176_1(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].running
-    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                              ![self] = netdev_packet_notifier_sk[self]]
-    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                   netdev_packet_notifier_frame, netdev_sk_free_sk, netdev_register_prot_hook_sk,
-                   rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:176: if sk.running {
-\* L176 -> L184
-netdev_L176_2(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:176: if sk.running {
-\* fault: null_deref
-netdev_L176_null(self) ==
-    /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:176: if sk.running {
-\* fault: use_after_free
-netdev_L176_uaf(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL
-    /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 176,
-                 obj |-> netdev_packet_notifier_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L176: one of its paths
 netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
-    /\ \/ netdev_L176_1(self)
-       \/ netdev_L176_2(self)
-       \/ netdev_L176_null(self)
-       \/ netdev_L176_uaf(self)
+    /\ LET ok ==
+               netdev_packet_notifier_sk[self] # NULL /\
+                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[netdev_packet_notifier_sk[self]].running
+             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
+                                                       ![self] = netdev_packet_notifier_sk[self]]
+             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                         ![self] = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L106"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ netdev_packet_notifier_sk[self] = NULL
+             /\ Fault("null_deref", self, 176)
+          \/ /\ netdev_packet_notifier_sk[self] # NULL
+             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 176, netdev_packet_notifier_sk[self])
 
+\* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* specs/kernel/packet.ifl:181: register_prot_hook(sk)
-\* L180 -> L94
-netdev_L180_1(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
-                                          ![self] = netdev_packet_notifier_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                   netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:180: if sk.num != 0 {
-\* L180 -> L184
-netdev_L180_2(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
-    /\ pc' = [pc EXCEPT ![self] = "L184"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:180: if sk.num != 0 {
-\* fault: null_deref
-netdev_L180_null(self) ==
-    /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:180: if sk.num != 0 {
-\* fault: use_after_free
-netdev_L180_uaf(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL
-    /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 180,
-                 obj |-> netdev_packet_notifier_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L180: one of its paths
 netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
-    /\ \/ netdev_L180_1(self)
-       \/ netdev_L180_2(self)
-       \/ netdev_L180_null(self)
-       \/ netdev_L180_uaf(self)
+    /\ LET ok ==
+               netdev_packet_notifier_sk[self] # NULL /\
+                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
+             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
+                                                   ![self] = netdev_packet_notifier_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L94"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                            netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ netdev_packet_notifier_sk[self] = NULL
+             /\ Fault("null_deref", self, 180)
+          \/ /\ netdev_packet_notifier_sk[self] # NULL
+             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 180, netdev_packet_notifier_sk[self])
 
+\* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
-\* L184 -> L172
-netdev_L184(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L172"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
-\* fault: null_deref
-netdev_L184_null(self) ==
-    /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
-\* fault: use_after_free
-netdev_L184_uaf(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL
-    /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 184,
-                 obj |-> netdev_packet_notifier_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
-\* fault: bad_unlock
-netdev_L184_unlock(self) ==
-    /\ netdev_packet_notifier_sk[self] # NULL /\
-         packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-    /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 184]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L184: one of its paths
 netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
-    /\ \/ netdev_L184(self)
-       \/ netdev_L184_null(self)
-       \/ netdev_L184_uaf(self)
-       \/ netdev_L184_unlock(self)
+    /\ LET ok ==
+               netdev_packet_notifier_sk[self] # NULL /\
+                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L172"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
+             /\ Fault("bad_unlock", self, 184)
+          \/ /\ netdev_packet_notifier_sk[self] = NULL
+             /\ Fault("null_deref", self, 184)
+          \/ /\ netdev_packet_notifier_sk[self] # NULL
+             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 184, netdev_packet_notifier_sk[self])
 
+\* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
 \* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
-\* L192 -> L171
-netdev_L192(self) ==
-    /\ dev_up' = FALSE
-    /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
-    /\ pc' = [pc EXCEPT ![self] = "L171"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_sk,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
-
-\* a netdev thread at L192: one of its paths
 netdev_at_L192(self) ==
     /\ pc[self] = "L192"
     /\ fault.kind = "none"
-    /\ netdev_L192(self)
+    /\ /\ dev_up' = FALSE
+       /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
+                                             ![self] = NETDEV_DOWN]
+       /\ pc' = [pc EXCEPT ![self] = "L171"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp,
+                      rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                      netdev_packet_notifier_sk, netdev___unregister_prot_hook_frame,
+                      netdev_sk_free_sk, netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -3362,140 +2102,85 @@ netdev_step(self) ==
 
 \* thread rx[2] (examples/extend/packet_wakeup.ifl:44)
 
+\* a rx thread at L27: 3 paths (2 to a fault)
 \* examples/extend/packet_wakeup.ifl:27: touch sk
 \* examples/extend/packet_wakeup.ifl:28: sk.woken = true
-\* L27 -> L159
-rx_L27(self) ==
-    /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rx_packet_rcv_sk[self]].woken = TRUE]
-    /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L159"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_netif_receive_skb_pt, rcu_cb_locals>>
-
-\* examples/extend/packet_wakeup.ifl:27: touch sk
-\* fault: null_deref
-rx_L27_null(self) ==
-    /\ rx_packet_rcv_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 27]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* examples/extend/packet_wakeup.ifl:27: touch sk
-\* fault: use_after_free
-rx_L27_uaf(self) ==
-    /\ rx_packet_rcv_sk[self] # NULL
-    /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 27,
-                 obj |-> rx_packet_rcv_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rx thread at L27: one of its paths
 rx_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
-    /\ \/ rx_L27(self)
-       \/ rx_L27_null(self)
-       \/ rx_L27_uaf(self)
+    /\ \/ /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![rx_packet_rcv_sk[self]].woken = TRUE]
+          /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_netif_receive_skb_pt,
+                         rcu_cb_locals>>
+       \/ /\ rx_packet_rcv_sk[self] = NULL
+          /\ Fault("null_deref", self, 27)
+       \/ /\ rx_packet_rcv_sk[self] # NULL
+          /\ packet_sock[rx_packet_rcv_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 27, rx_packet_rcv_sk[self])
 
+\* a rx thread at L45: one path
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
-\* L45 -> L155
-rx_L45(self) ==
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L155"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rx thread at L45: one of its paths
 rx_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
-    /\ rx_L45(self)
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ pc' = [pc EXCEPT ![self] = "L155"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
-\* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
-\* specs/kernel/packet.ifl:156: if pt != null {
-\* L155 -> L159
-rx_L155_1(self) ==
-    /\ ptype_all = {}
-    /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L159"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                   rcu_cb_locals>>
-
+\* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
 \* specs/kernel/packet.ifl:156: if pt != null {
 \* specs/kernel/packet.ifl:157: packet_rcv(pt)
-\* L155 -> L27
-rx_L155_2(self) ==
-    \E picked \in ptype_all :
-      /\ picked # NULL
-      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-      /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
-      /\ pc' = [pc EXCEPT ![self] = "L27"]
-      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
-\* specs/kernel/packet.ifl:156: if pt != null {
-\* L155 -> L159
-rx_L155_3(self) ==
-    \E picked \in ptype_all :
-      /\ ~picked # NULL
-      /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
-      /\ pc' = [pc EXCEPT ![self] = "L159"]
-      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                     rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                     rcu_cb_locals>>
-
-\* a rx thread at L155: one of its paths
 rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
-    /\ \/ rx_L155_1(self)
-       \/ rx_L155_2(self)
-       \/ rx_L155_3(self)
+    /\ \/ /\ ptype_all = {}
+          /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                         rcu_cb_locals>>
+       \/ \E picked \in ptype_all :
+            \/ /\ picked # NULL
+               /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+               /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
+               /\ pc' = [pc EXCEPT ![self] = "L27"]
+               /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
+                              rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
+                              rcu_cb_locals>>
+            \/ /\ ~picked # NULL
+               /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
+               /\ pc' = [pc EXCEPT ![self] = "L159"]
+               /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
+                              rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
+                              rx_packet_rcv_sk, rcu_cb_locals>>
 
+\* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
-\* L159 -> L45
-rx_L159_1(self) ==
-    /\ rcu_depth[self] > 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-    /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L45"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:159: rcu_read_unlock()
-\* L159 -> L45
-rx_L159_2(self) ==
-    /\ rcu_depth[self] = 1
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-    /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-    /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-    /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L45"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
-                   user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:159: rcu_read_unlock()
-\* fault: bad_rcu_unlock
-rx_L159_rcu_unlock(self) ==
-    /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 159]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rx thread at L159: one of its paths
 rx_at_L159(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
-    /\ \/ rx_L159_1(self)
-       \/ rx_L159_2(self)
-       \/ rx_L159_rcu_unlock(self)
+    /\ \/ /\ rcu_depth[self] > 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+          /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L45"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
+                         rcu_cb_locals>>
+       \/ /\ rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L45"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
+                         user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 159)
 
 \* any step of a rx thread
 rx_step(self) ==
@@ -3508,326 +2193,188 @@ rx_step(self) ==
 
 \* thread rcu_cb[2] (specs/kernel/packet.ifl:268)
 
+\* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L268b
-rcu_cb_L67(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
-    /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT ![self] = NULL]
-    /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                               ![self] = NULL]
-    /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                  ![self] = FALSE]
-    /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_sock_orphan_sk>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: null_deref
-rcu_cb_L67_null(self) ==
-    /\ rcu_cb_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: use_after_free
-rcu_cb_L67_uaf(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 67,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* fault: assertion
-rcu_cb_L67_assert(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 67]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\* specs/kernel/packet.ifl:68: free sk
-\* fault: double_free
-rcu_cb_L67_dfree(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 68,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L67: one of its paths
 rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L67(self)
-       \/ rcu_cb_L67_null(self)
-       \/ rcu_cb_L67_uaf(self)
-       \/ rcu_cb_L67_assert(self)
-       \/ rcu_cb_L67_dfree(self)
+    /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
+       IN \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
+             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
+             /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                                      ![self] = NULL]
+             /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                        ![self] = NULL]
+             /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                           ![self] = FALSE]
+             /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_sock_orphan_sk>>
+          \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 67)
+          \/ /\ rcu_cb_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 67)
+          \/ /\ rcu_cb_sk_free_sk[self] # NULL
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 67, rcu_cb_sk_free_sk[self])
 
+\* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
 \* specs/kernel/packet.ifl:260: if nullify {
-\* L207 -> L261
-rcu_cb_L207_1(self) ==
-    /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
-    /\ rcu_cb_packet_release_finish_nullify[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
-    /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L261"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_packet_release_rcu_sk,
-                   rcu_cb_packet_release_finish_frame, rcu_cb_sk_free_sk>>
-
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L207 -> L263
-rcu_cb_L207_2(self) ==
-    /\ rcu_cb_sock_orphan_sk[self] # NULL /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
-    /\ ~rcu_cb_packet_release_finish_nullify[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
-    /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_packet_release_rcu_sk,
-                   rcu_cb_packet_release_finish_frame, rcu_cb_sk_free_sk>>
-
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\* fault: null_deref
-rcu_cb_L207_null(self) ==
-    /\ rcu_cb_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\* fault: use_after_free
-rcu_cb_L207_uaf(self) ==
-    /\ rcu_cb_sock_orphan_sk[self] # NULL
-    /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 207,
-                 obj |-> rcu_cb_sock_orphan_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L207: one of its paths
 rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L207_1(self)
-       \/ rcu_cb_L207_2(self)
-       \/ rcu_cb_L207_null(self)
-       \/ rcu_cb_L207_uaf(self)
+    /\ LET ok ==
+               rcu_cb_sock_orphan_sk[self] # NULL /\
+                 packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ rcu_cb_packet_release_finish_nullify[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
+             /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
+                            rcu_cb_sk_free_sk>>
+          \/ /\ ok
+             /\ ~rcu_cb_packet_release_finish_nullify[self]
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
+             /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
+                            rcu_cb_sk_free_sk>>
+          \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
+             /\ Fault("null_deref", self, 207)
+          \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
+             /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 207, rcu_cb_sock_orphan_sk[self])
 
+\* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
-\* L261 -> L263
-rcu_cb_L261(self) ==
-    /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
-         socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
-    /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
-    /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:261: sock.sk = null
-\* fault: null_deref
-rcu_cb_L261_null(self) ==
-    /\ rcu_cb_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:261: sock.sk = null
-\* fault: use_after_free
-rcu_cb_L261_uaf(self) ==
-    /\ rcu_cb_packet_release_finish_sock[self] # NULL
-    /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 261,
-                 obj |-> rcu_cb_packet_release_finish_sock[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L261: one of its paths
 rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L261(self)
-       \/ rcu_cb_L261_null(self)
-       \/ rcu_cb_L261_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
+               socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
+          /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
+          /\ Fault("null_deref", self, 261)
+       \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
+          /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 261, rcu_cb_packet_release_finish_sock[self])
 
+\* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L263 -> L264
-rcu_cb_L263(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* fault: null_deref
-rcu_cb_L263_null(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* fault: use_after_free
-rcu_cb_L263_uaf(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 263,
-                 obj |-> rcu_cb_packet_release_finish_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L263: one of its paths
 rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L263(self)
-       \/ rcu_cb_L263_null(self)
-       \/ rcu_cb_L263_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
+               packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                         rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
+          /\ Fault("null_deref", self, 263)
+       \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
+          /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 263, rcu_cb_packet_release_finish_sk[self])
 
+\* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L268b
-rcu_cb_L264_1(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![rcu_cb_packet_release_finish_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt -
-                                                                             1]
-    /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT ![self] = NULL]
-    /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                               ![self] = NULL]
-    /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                  ![self] = FALSE]
-    /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk,
-                   rcu_cb_sock_orphan_sk>>
-
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L67
-rcu_cb_L264_2(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_finish_sk[self]].refcnt = 0]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
-                               ![self] = rcu_cb_packet_release_finish_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_packet_release_rcu_sk,
-                   rcu_cb_packet_release_finish_frame, rcu_cb_sock_orphan_sk>>
-
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* fault: null_deref
-rcu_cb_L264_null(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* fault: double_free
-rcu_cb_L264_dfree(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 264,
-                 obj |-> rcu_cb_packet_release_finish_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* fault: refcount_underflow
-rcu_cb_L264_underflow(self) ==
-    /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 264,
-                 obj |-> rcu_cb_packet_release_finish_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L264: one of its paths
 rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L264_1(self)
-       \/ rcu_cb_L264_2(self)
-       \/ rcu_cb_L264_null(self)
-       \/ rcu_cb_L264_dfree(self)
-       \/ rcu_cb_L264_underflow(self)
+    /\ LET ok ==
+               rcu_cb_packet_release_finish_sk[self] # NULL /\
+                 packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_packet_release_finish_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt -
+                                                                                      1]
+             /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                                      ![self] = NULL]
+             /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                        ![self] = NULL]
+             /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                           ![self] = FALSE]
+             /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_sk_free_sk, rcu_cb_sock_orphan_sk>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_packet_release_finish_sk[self]].refcnt = 0]
+             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
+                                        ![self] = rcu_cb_packet_release_finish_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L67"]
+             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
+                            rcu_cb_sock_orphan_sk>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
+          \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
+             /\ Fault("null_deref", self, 264)
+          \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
+             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 264, rcu_cb_packet_release_finish_sk[self])
 
+\* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
-\* L268 -> L207
-rcu_cb_L268(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "packet_release_rcu"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-      /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                               ![self] = cb.obj]
-      /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                 ![self] = NULL]
-      /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                    ![self] = FALSE]
-      /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L207"]
-      /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                     rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
-
-\* a rcu_cb thread at L268: one of its paths
 rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ rcu_cb_L268(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "packet_release_rcu"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
+                                                  ![self] = cb.obj]
+         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
+                                                    ![self] = NULL]
+         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
+                                                       ![self] = FALSE]
+         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L207"]
+         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
 
+\* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
-\* L268b -> L268
-rcu_cb_L268b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L268"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L268b: one of its paths
 rcu_cb_at_L268b(self) ==
     /\ pc[self] = "L268b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L268b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L268"]
+       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
+                      rcu_gp, rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

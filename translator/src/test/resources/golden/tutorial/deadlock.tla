@@ -12,6 +12,11 @@ VARIABLES pc, fault, a, b, transfers
 
 vars == <<pc, fault, a, b, transfers>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, a, b, transfers>>
+
 Threads == Thread_left \cup Thread_right
 
 \* the elements of a queue
@@ -36,111 +41,70 @@ AllDone ==
 
 \* thread left (examples/tutorial/deadlock.ifl:12)
 
+\* a left thread at L13: one path
 \* examples/tutorial/deadlock.ifl:13: lock a
-\* L13 -> L14
-left_L13(self) ==
-    /\ a = NULL
-    /\ a' = self
-    /\ pc' = [pc EXCEPT ![self] = "L14"]
-    /\ UNCHANGED <<fault, b, transfers>>
-
-\* a left thread at L13: one of its paths
 left_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ left_L13(self)
+    /\ /\ a = NULL
+       /\ a' = self
+       /\ pc' = [pc EXCEPT ![self] = "L14"]
+       /\ UNCHANGED <<fault, b, transfers>>
 
+\* a left thread at L14: one path
 \* examples/tutorial/deadlock.ifl:14: lock b
-\* L14 -> L15
-left_L14(self) ==
-    /\ b = NULL
-    /\ b' = self
-    /\ pc' = [pc EXCEPT ![self] = "L15"]
-    /\ UNCHANGED <<fault, a, transfers>>
-
-\* a left thread at L14: one of its paths
 left_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ left_L14(self)
+    /\ /\ b = NULL
+       /\ b' = self
+       /\ pc' = [pc EXCEPT ![self] = "L15"]
+       /\ UNCHANGED <<fault, a, transfers>>
 
+\* a left thread at L15: one path
 \* examples/tutorial/deadlock.ifl:15: transfers = transfers + 1
-\* L15 -> L16
-left_L15(self) ==
-    /\ transfers' = transfers + 1
-    /\ pc' = [pc EXCEPT ![self] = "L16"]
-    /\ UNCHANGED <<fault, a, b>>
-
-\* a left thread at L15: one of its paths
 left_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ left_L15(self)
+    /\ /\ transfers' = transfers + 1
+       /\ pc' = [pc EXCEPT ![self] = "L16"]
+       /\ UNCHANGED <<fault, a, b>>
 
+\* a left thread at L16: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:16: unlock b
-\* L16 -> L17
-left_L16(self) ==
-    /\ b = self
-    /\ b' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L17"]
-    /\ UNCHANGED <<fault, a, transfers>>
-
-\* examples/tutorial/deadlock.ifl:16: unlock b
-\* fault: bad_unlock
-left_L16_unlock(self) ==
-    /\ b # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 16]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a left thread at L16: one of its paths
 left_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ \/ left_L16(self)
-       \/ left_L16_unlock(self)
+    /\ \/ /\ b = self
+          /\ b' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault, a, transfers>>
+       \/ /\ b # self
+          /\ Fault("bad_unlock", self, 16)
 
+\* a left thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:17: unlock a
-\* L17 -> L18
-left_L17(self) ==
-    /\ a = self
-    /\ a' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L18"]
-    /\ UNCHANGED <<fault, b, transfers>>
-
-\* examples/tutorial/deadlock.ifl:17: unlock a
-\* fault: bad_unlock
-left_L17_unlock(self) ==
-    /\ a # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a left thread at L17: one of its paths
 left_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ left_L17(self)
-       \/ left_L17_unlock(self)
+    /\ \/ /\ a = self
+          /\ a' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault, b, transfers>>
+       \/ /\ a # self
+          /\ Fault("bad_unlock", self, 17)
 
-\* L18 -> Done
-left_L18(self) ==
-    /\ ~(a = self \/ b = self)
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, a, b, transfers>>
-
+\* a left thread at L18: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:18: }
-\* fault: exit_locked
-left_L18_locked(self) ==
-    /\ \/ a = self
-       \/ b = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a left thread at L18: one of its paths
 left_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ left_L18(self)
-       \/ left_L18_locked(self)
+    /\ \/ /\ ~(a = self \/ b = self)
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, a, b, transfers>>
+       \/ /\ \/ a = self
+             \/ b = self
+          /\ Fault("exit_locked", self, 18)
 
 \* any step of a left thread
 left_step(self) ==
@@ -155,111 +119,70 @@ left_step(self) ==
 
 \* thread right (examples/tutorial/deadlock.ifl:20)
 
+\* a right thread at L21: one path
 \* examples/tutorial/deadlock.ifl:21: lock b
-\* L21 -> L22
-right_L21(self) ==
-    /\ b = NULL
-    /\ b' = self
-    /\ pc' = [pc EXCEPT ![self] = "L22"]
-    /\ UNCHANGED <<fault, a, transfers>>
-
-\* a right thread at L21: one of its paths
 right_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ right_L21(self)
+    /\ /\ b = NULL
+       /\ b' = self
+       /\ pc' = [pc EXCEPT ![self] = "L22"]
+       /\ UNCHANGED <<fault, a, transfers>>
 
+\* a right thread at L22: one path
 \* examples/tutorial/deadlock.ifl:22: lock a
-\* L22 -> L23
-right_L22(self) ==
-    /\ a = NULL
-    /\ a' = self
-    /\ pc' = [pc EXCEPT ![self] = "L23"]
-    /\ UNCHANGED <<fault, b, transfers>>
-
-\* a right thread at L22: one of its paths
 right_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ right_L22(self)
+    /\ /\ a = NULL
+       /\ a' = self
+       /\ pc' = [pc EXCEPT ![self] = "L23"]
+       /\ UNCHANGED <<fault, b, transfers>>
 
+\* a right thread at L23: one path
 \* examples/tutorial/deadlock.ifl:23: transfers = transfers + 1
-\* L23 -> L24
-right_L23(self) ==
-    /\ transfers' = transfers + 1
-    /\ pc' = [pc EXCEPT ![self] = "L24"]
-    /\ UNCHANGED <<fault, a, b>>
-
-\* a right thread at L23: one of its paths
 right_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ right_L23(self)
+    /\ /\ transfers' = transfers + 1
+       /\ pc' = [pc EXCEPT ![self] = "L24"]
+       /\ UNCHANGED <<fault, a, b>>
 
+\* a right thread at L24: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:24: unlock a
-\* L24 -> L25
-right_L24(self) ==
-    /\ a = self
-    /\ a' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, b, transfers>>
-
-\* examples/tutorial/deadlock.ifl:24: unlock a
-\* fault: bad_unlock
-right_L24_unlock(self) ==
-    /\ a # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 24]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a right thread at L24: one of its paths
 right_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ \/ right_L24(self)
-       \/ right_L24_unlock(self)
+    /\ \/ /\ a = self
+          /\ a' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault, b, transfers>>
+       \/ /\ a # self
+          /\ Fault("bad_unlock", self, 24)
 
+\* a right thread at L25: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:25: unlock b
-\* L25 -> L26
-right_L25(self) ==
-    /\ b = self
-    /\ b' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L26"]
-    /\ UNCHANGED <<fault, a, transfers>>
-
-\* examples/tutorial/deadlock.ifl:25: unlock b
-\* fault: bad_unlock
-right_L25_unlock(self) ==
-    /\ b # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a right thread at L25: one of its paths
 right_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ \/ right_L25(self)
-       \/ right_L25_unlock(self)
+    /\ \/ /\ b = self
+          /\ b' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ UNCHANGED <<fault, a, transfers>>
+       \/ /\ b # self
+          /\ Fault("bad_unlock", self, 25)
 
-\* L26 -> Done
-right_L26(self) ==
-    /\ ~(a = self \/ b = self)
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, a, b, transfers>>
-
+\* a right thread at L26: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:26: }
-\* fault: exit_locked
-right_L26_locked(self) ==
-    /\ \/ a = self
-       \/ b = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, a, b, transfers>>
-
-\* a right thread at L26: one of its paths
 right_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ \/ right_L26(self)
-       \/ right_L26_locked(self)
+    /\ \/ /\ ~(a = self \/ b = self)
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, a, b, transfers>>
+       \/ /\ \/ a = self
+             \/ b = self
+          /\ Fault("exit_locked", self, 26)
 
 \* any step of a right thread
 right_step(self) ==

@@ -12,6 +12,16 @@ VARIABLES pc, fault, skb, rxq, sender_b, receiver_b
 
 vars == <<pc, fault, skb, rxq, sender_b, receiver_b>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
+
 Threads == Thread_sender \cup Thread_receiver
 
 \* the elements of a queue
@@ -37,83 +47,47 @@ AllDone ==
 
 \* thread sender (examples/tutorial/leak.ifl:16)
 
+\* a sender thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:17: b = alloc skb
-\* L17 -> L18
-sender_L17(self) ==
-    LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
-    IN /\ \E o \in Pool_skb : skb[o].st = "free"
-       /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
-       /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
-       /\ pc' = [pc EXCEPT ![self] = "L18"]
-       /\ UNCHANGED <<fault, rxq, receiver_b>>
-
-\* examples/tutorial/leak.ifl:17: b = alloc skb
-\* fault: model_bound
-sender_L17_bound(self) ==
-    /\ ~\E o \in Pool_skb : skb[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* a sender thread at L17: one of its paths
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ sender_L17(self)
-       \/ sender_L17_bound(self)
+    /\ \/ /\ \E o \in Pool_skb : skb[o].st = "free"
+          /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
+             IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
+                /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
+                /\ pc' = [pc EXCEPT ![self] = "L18"]
+                /\ UNCHANGED <<fault, rxq, receiver_b>>
+       \/ /\ ~\E o \in Pool_skb : skb[o].st = "free"
+          /\ Fault("model_bound", self, 17)
 
+\* a sender thread at L18: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:18: b.len = 64
-\* L18 -> L19
-sender_L18(self) ==
-    /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
-    /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
-    /\ pc' = [pc EXCEPT ![self] = "L19"]
-    /\ UNCHANGED <<fault, rxq, sender_b, receiver_b>>
-
-\* examples/tutorial/leak.ifl:18: b.len = 64
-\* fault: null_deref
-sender_L18_null(self) ==
-    /\ sender_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* examples/tutorial/leak.ifl:18: b.len = 64
-\* fault: use_after_free
-sender_L18_uaf(self) ==
-    /\ sender_b[self] # NULL
-    /\ skb[sender_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> sender_b[self]]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* a sender thread at L18: one of its paths
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ sender_L18(self)
-       \/ sender_L18_null(self)
-       \/ sender_L18_uaf(self)
+    /\ \/ /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
+          /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault, rxq, sender_b, receiver_b>>
+       \/ /\ sender_b[self] = NULL
+          /\ Fault("null_deref", self, 18)
+       \/ /\ sender_b[self] # NULL
+          /\ skb[sender_b[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 18, sender_b[self])
 
+\* a sender thread at L19: 2 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
-\* L19 -> Done
-sender_L19(self) ==
-    /\ Len(rxq) < 2
-    /\ rxq' = Append(rxq, sender_b[self])
-    /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, skb, receiver_b>>
-
-\* examples/tutorial/leak.ifl:19: push(rxq, b)
-\* fault: model_bound
-sender_L19_bound(self) ==
-    /\ Len(rxq) \geq 2
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 19]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* a sender thread at L19: one of its paths
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ \/ sender_L19(self)
-       \/ sender_L19_bound(self)
+    /\ \/ /\ Len(rxq) < 2
+          /\ rxq' = Append(rxq, sender_b[self])
+          /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, skb, receiver_b>>
+       \/ /\ Len(rxq) \geq 2
+          /\ Fault("model_bound", self, 19)
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -125,73 +99,44 @@ sender_step(self) ==
 
 \* thread receiver (examples/tutorial/leak.ifl:22)
 
+\* a receiver thread at L23: one path
 \* examples/tutorial/leak.ifl:23: await count(rxq) > 0
-\* L23 -> L24
-receiver_L23(self) ==
-    /\ Len(rxq) > 0
-    /\ pc' = [pc EXCEPT ![self] = "L24"]
-    /\ UNCHANGED <<fault, skb, rxq, sender_b, receiver_b>>
-
-\* a receiver thread at L23: one of its paths
 receiver_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ receiver_L23(self)
+    /\ /\ Len(rxq) > 0
+       /\ pc' = [pc EXCEPT ![self] = "L24"]
+       /\ UNCHANGED <<fault, skb, rxq, sender_b, receiver_b>>
 
+\* a receiver thread at L24: 2 paths
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
-\* L24 -> L25
-receiver_L24_1(self) ==
-    /\ rxq = <<>>
-    /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, skb, rxq, sender_b>>
-
-\* examples/tutorial/leak.ifl:24: b = pop(rxq)
-\* L24 -> L25
-receiver_L24_2(self) ==
-    /\ ~rxq = <<>>
-    /\ rxq' = Tail(rxq)
-    /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, skb, sender_b>>
-
-\* a receiver thread at L24: one of its paths
 receiver_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ \/ receiver_L24_1(self)
-       \/ receiver_L24_2(self)
+    /\ \/ /\ rxq = <<>>
+          /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault, skb, rxq, sender_b>>
+       \/ /\ ~rxq = <<>>
+          /\ rxq' = Tail(rxq)
+          /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault, skb, sender_b>>
 
+\* a receiver thread at L25: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:25: touch b
-\* L25 -> Done
-receiver_L25(self) ==
-    /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
-    /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, skb, rxq, sender_b>>
-
-\* examples/tutorial/leak.ifl:25: touch b
-\* fault: null_deref
-receiver_L25_null(self) ==
-    /\ receiver_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* examples/tutorial/leak.ifl:25: touch b
-\* fault: use_after_free
-receiver_L25_uaf(self) ==
-    /\ receiver_b[self] # NULL
-    /\ skb[receiver_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 25, obj |-> receiver_b[self]]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
-
-\* a receiver thread at L25: one of its paths
 receiver_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ \/ receiver_L25(self)
-       \/ receiver_L25_null(self)
-       \/ receiver_L25_uaf(self)
+    /\ \/ /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
+          /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, skb, rxq, sender_b>>
+       \/ /\ receiver_b[self] = NULL
+          /\ Fault("null_deref", self, 25)
+       \/ /\ receiver_b[self] # NULL
+          /\ skb[receiver_b[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 25, receiver_b[self])
 
 \* any step of a receiver thread
 receiver_step(self) ==

@@ -19,6 +19,16 @@ b_locals == <<b_q, b_bump_x>>
 
 vars == <<pc, fault, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
 Threads == Thread_a \cup Thread_b
 
 \* the elements of a queue
@@ -74,296 +84,182 @@ WaitsFor(self, waker) == FALSE
 
 \* thread a (examples/tutorial/refcount_cost.ifl:39)
 
+\* a a thread at L35: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* L35 -> L36
-a_L35(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L36"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: null_deref
-a_L35_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: use_after_free
-a_L35_uaf(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: get_zero
-a_L35_getzero(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L35: one of its paths
 a_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ a_L35(self)
-       \/ a_L35_null(self)
-       \/ a_L35_uaf(self)
-       \/ a_L35_getzero(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 35, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 35, a_bump_x[self])
 
+\* a a thread at L35b: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* L35b -> L36b
-a_L35b(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L36b"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: null_deref
-a_L35b_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: use_after_free
-a_L35b_uaf(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: get_zero
-a_L35b_getzero(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L35b: one of its paths
 a_at_L35b(self) ==
     /\ pc[self] = "L35b"
     /\ fault.kind = "none"
-    /\ \/ a_L35b(self)
-       \/ a_L35b_null(self)
-       \/ a_L35b_uaf(self)
-       \/ a_L35b_getzero(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L36b"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 35, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 35, a_bump_x[self])
 
+\* a a thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* L36 -> Done
-a_L36_1(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-    /\ a_p' = [a_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* L36 -> Done
-a_L36_2(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = 0,
-                          ![a_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-    /\ a_p' = [a_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: null_deref
-a_L36_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: double_free
-a_L36_dfree(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: refcount_underflow
-a_L36_underflow(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 36,
-                 obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L36: one of its paths
 a_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
-    /\ \/ a_L36_1(self)
-       \/ a_L36_2(self)
-       \/ a_L36_null(self)
-       \/ a_L36_dfree(self)
-       \/ a_L36_underflow(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
+             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = 0,
+                                   ![a_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
+             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 36)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 36, a_bump_x[self])
 
+\* a a thread at L36b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* examples/tutorial/refcount_cost.ifl:43: bump(p)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
-\* L36b -> L35
-a_L36b_1(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, shared, a_p, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* examples/tutorial/refcount_cost.ifl:43: bump(p)
-\* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
-\* L36b -> L35
-a_L36b_2(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = 0,
-                          ![a_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, shared, a_p, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: null_deref
-a_L36b_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: double_free
-a_L36b_dfree(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: refcount_underflow
-a_L36b_underflow(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 36,
-                 obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L36b: one of its paths
 a_at_L36b(self) ==
     /\ pc[self] = "L36b"
     /\ fault.kind = "none"
-    /\ \/ a_L36b_1(self)
-       \/ a_L36b_2(self)
-       \/ a_L36b_null(self)
-       \/ a_L36b_dfree(self)
-       \/ a_L36b_underflow(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L35"]
+             /\ UNCHANGED <<fault, shared, a_p, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = 0,
+                                   ![a_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L35"]
+             /\ UNCHANGED <<fault, shared, a_p, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 36)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 36, a_bump_x[self])
 
+\* a a thread at L40: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
-\* L40 -> L41
-a_L40(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN /\ \E o \in Pool_obj : obj[o].st = "free"
-       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
-       /\ a_p' = [a_p EXCEPT ![self] = new_obj]
-       /\ op_end' = NoOpEnd
-       /\ pc' = [pc EXCEPT ![self] = "L41"]
-       /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
-\* fault: model_bound
-a_L40_bound(self) ==
-    /\ ~\E o \in Pool_obj : obj[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 40]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L40: one of its paths
 a_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
-    /\ \/ a_L40(self)
-       \/ a_L40_bound(self)
+    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
+                                                    count |-> 1,
+                                                    count_cpu |-> CpuOf(self)]]
+                /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+                /\ op_end' = NoOpEnd
+                /\ pc' = [pc EXCEPT ![self] = "L41"]
+                /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
+       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+          /\ Fault("model_bound", self, 40)
 
+\* a a thread at L41: one path
 \* examples/tutorial/refcount_cost.ifl:41: shared = p
 \* examples/tutorial/refcount_cost.ifl:42: bump(p)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
-\* L41 -> L35b
-a_L41(self) ==
-    /\ shared' = a_p[self]
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L35b"]
-    /\ UNCHANGED <<fault, obj, a_p, b_locals>>
-
-\* a a thread at L41: one of its paths
 a_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
-    /\ a_L41(self)
+    /\ /\ shared' = a_p[self]
+       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L35b"]
+       /\ UNCHANGED <<fault, obj, a_p, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -378,160 +274,102 @@ a_step(self) ==
 
 \* thread b (examples/tutorial/refcount_cost.ifl:46)
 
+\* a b thread at L35: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* L35 -> L36
-b_L35(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L36"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: null_deref
-b_L35_null(self) ==
-    /\ b_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: use_after_free
-b_L35_uaf(self) ==
-    /\ b_bump_x[self] # NULL
-    /\ obj[b_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:35: get x.count
-\* fault: get_zero
-b_L35_getzero(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a b thread at L35: one of its paths
 b_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ b_L35(self)
-       \/ b_L35_null(self)
-       \/ b_L35_uaf(self)
-       \/ b_L35_getzero(self)
+    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[b_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 35, b_bump_x[self])
+          \/ /\ b_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ b_bump_x[self] # NULL
+             /\ obj[b_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 35, b_bump_x[self])
 
+\* a b thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* L36 -> Done
-b_L36_1(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-    /\ b_q' = [b_q EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, a_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* L36 -> Done
-b_L36_2(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = 0,
-                          ![b_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-    /\ b_q' = [b_q EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, a_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: null_deref
-b_L36_null(self) ==
-    /\ b_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: double_free
-b_L36_dfree(self) ==
-    /\ b_bump_x[self] # NULL
-    /\ obj[b_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: refcount_underflow
-b_L36_underflow(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 36,
-                 obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a b thread at L36: one of its paths
 b_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
-    /\ \/ b_L36_1(self)
-       \/ b_L36_2(self)
-       \/ b_L36_null(self)
-       \/ b_L36_dfree(self)
-       \/ b_L36_underflow(self)
+    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[b_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
+             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, a_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = 0,
+                                   ![b_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
+             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, a_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, b_bump_x[self])
+          \/ /\ b_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 36)
+          \/ /\ b_bump_x[self] # NULL
+             /\ obj[b_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 36, b_bump_x[self])
 
+\* a b thread at L47: one path
 \* examples/tutorial/refcount_cost.ifl:47: await shared != null
-\* L47 -> L48
-b_L47(self) ==
-    /\ shared # NULL
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L48"]
-    /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
-
-\* a b thread at L47: one of its paths
 b_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
-    /\ b_L47(self)
+    /\ /\ shared # NULL
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L48"]
+       /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
 
+\* a b thread at L48: one path
 \* examples/tutorial/refcount_cost.ifl:48: q = shared
 \* examples/tutorial/refcount_cost.ifl:49: bump(q)
 \* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
-\* L48 -> L35
-b_L48(self) ==
-    /\ b_q' = [b_q EXCEPT ![self] = shared]
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ b_bump_x' = [b_bump_x EXCEPT ![self] = shared]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, obj, shared, a_locals>>
-
-\* a b thread at L48: one of its paths
 b_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"
-    /\ b_L48(self)
+    /\ /\ b_q' = [b_q EXCEPT ![self] = shared]
+       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ b_bump_x' = [b_bump_x EXCEPT ![self] = shared]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L35"]
+       /\ UNCHANGED <<fault, obj, shared, a_locals>>
 
 \* any step of a b thread
 b_step(self) ==

@@ -19,6 +19,16 @@ b_locals == <<b_q, b_bump_x>>
 
 vars == <<pc, fault, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
 Threads == Thread_a \cup Thread_b
 
 \* the elements of a queue
@@ -74,296 +84,182 @@ WaitsFor(self, waker) == FALSE
 
 \* thread a (examples/tutorial/refcount_cost_percpu.ifl:32)
 
+\* a a thread at L28: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* L28 -> L29
-a_L28(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L29"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: null_deref
-a_L28_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: use_after_free
-a_L28_uaf(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: get_zero
-a_L28_getzero(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L28: one of its paths
 a_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
-    /\ \/ a_L28(self)
-       \/ a_L28_null(self)
-       \/ a_L28_uaf(self)
-       \/ a_L28_getzero(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L29"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 28, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 28)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 28, a_bump_x[self])
 
+\* a a thread at L28b: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* L28b -> L29b
-a_L28b(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L29b"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: null_deref
-a_L28b_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: use_after_free
-a_L28b_uaf(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: get_zero
-a_L28b_getzero(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L28b: one of its paths
 a_at_L28b(self) ==
     /\ pc[self] = "L28b"
     /\ fault.kind = "none"
-    /\ \/ a_L28b(self)
-       \/ a_L28b_null(self)
-       \/ a_L28b_uaf(self)
-       \/ a_L28b_getzero(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L29b"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 28, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 28)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 28, a_bump_x[self])
 
+\* a a thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* L29 -> Done
-a_L29_1(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-    /\ a_p' = [a_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* L29 -> Done
-a_L29_2(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = 0,
-                          ![a_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-    /\ a_p' = [a_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: null_deref
-a_L29_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: double_free
-a_L29_dfree(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: refcount_underflow
-a_L29_underflow(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 29,
-                 obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L29: one of its paths
 a_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
-    /\ \/ a_L29_1(self)
-       \/ a_L29_2(self)
-       \/ a_L29_null(self)
-       \/ a_L29_dfree(self)
-       \/ a_L29_underflow(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
+             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = 0,
+                                   ![a_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
+             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 29)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 29, a_bump_x[self])
 
+\* a a thread at L29b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
 \* examples/tutorial/refcount_cost_percpu.ifl:36: bump(p)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
-\* L29b -> L28
-a_L29b_1(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L28"]
-    /\ UNCHANGED <<fault, shared, a_p, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* examples/tutorial/refcount_cost_percpu.ifl:36: bump(p)
-\* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
-\* L29b -> L28
-a_L29b_2(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                          ![a_bump_x[self]].count = 0,
-                          ![a_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L28"]
-    /\ UNCHANGED <<fault, shared, a_p, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: null_deref
-a_L29b_null(self) ==
-    /\ a_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: double_free
-a_L29b_dfree(self) ==
-    /\ a_bump_x[self] # NULL
-    /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: refcount_underflow
-a_L29b_underflow(self) ==
-    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-    /\ obj[a_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 29,
-                 obj |-> a_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L29b: one of its paths
 a_at_L29b(self) ==
     /\ pc[self] = "L29b"
     /\ fault.kind = "none"
-    /\ \/ a_L29b_1(self)
-       \/ a_L29b_2(self)
-       \/ a_L29b_null(self)
-       \/ a_L29b_dfree(self)
-       \/ a_L29b_underflow(self)
+    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[a_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault, shared, a_p, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![a_bump_x[self]].count = 0,
+                                   ![a_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault, shared, a_p, b_locals>>
+          \/ /\ ok
+             /\ obj[a_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
+          \/ /\ a_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 29)
+          \/ /\ a_bump_x[self] # NULL
+             /\ obj[a_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 29, a_bump_x[self])
 
+\* a a thread at L33: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
-\* L33 -> L34
-a_L33(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN /\ \E o \in Pool_obj : obj[o].st = "free"
-       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
-       /\ a_p' = [a_p EXCEPT ![self] = new_obj]
-       /\ op_end' = NoOpEnd
-       /\ pc' = [pc EXCEPT ![self] = "L34"]
-       /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
-\* fault: model_bound
-a_L33_bound(self) ==
-    /\ ~\E o \in Pool_obj : obj[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 33]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a a thread at L33: one of its paths
 a_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ \/ a_L33(self)
-       \/ a_L33_bound(self)
+    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
+                                                    count |-> 1,
+                                                    count_cpu |-> CpuOf(self)]]
+                /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+                /\ op_end' = NoOpEnd
+                /\ pc' = [pc EXCEPT ![self] = "L34"]
+                /\ UNCHANGED <<fault, shared, lat, a_bump_x, b_locals>>
+       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+          /\ Fault("model_bound", self, 33)
 
+\* a a thread at L34: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:34: shared = p
 \* examples/tutorial/refcount_cost_percpu.ifl:35: bump(p)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
-\* L34 -> L28b
-a_L34(self) ==
-    /\ shared' = a_p[self]
-    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-    /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L28b"]
-    /\ UNCHANGED <<fault, obj, a_p, b_locals>>
-
-\* a a thread at L34: one of its paths
 a_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ a_L34(self)
+    /\ /\ shared' = a_p[self]
+       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L28b"]
+       /\ UNCHANGED <<fault, obj, a_p, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -378,171 +274,109 @@ a_step(self) ==
 
 \* thread b (examples/tutorial/refcount_cost_percpu.ifl:39)
 
+\* a b thread at L28: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* L28 -> L29
-b_L28(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count > 0
-    /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                      IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L29"]
-    /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: null_deref
-b_L28_null(self) ==
-    /\ b_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: use_after_free
-b_L28_uaf(self) ==
-    /\ b_bump_x[self] # NULL
-    /\ obj[b_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
-\* fault: get_zero
-b_L28_getzero(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 28, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a b thread at L28: one of its paths
 b_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
-    /\ \/ b_L28(self)
-       \/ b_L28_null(self)
-       \/ b_L28_uaf(self)
-       \/ b_L28_getzero(self)
+    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[b_bump_x[self]].count > 0
+             /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                               IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L29"]
+             /\ UNCHANGED <<fault, shared, a_locals, b_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count \leq 0
+             /\ FaultOn("get_zero", self, 28, b_bump_x[self])
+          \/ /\ b_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 28)
+          \/ /\ b_bump_x[self] # NULL
+             /\ obj[b_bump_x[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 28, b_bump_x[self])
 
+\* a b thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* L29 -> Done
-b_L29_1(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote]
-    /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-    /\ b_q' = [b_q EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, a_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* L29 -> Done
-b_L29_2(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = 0]
-    /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                          ![b_bump_x[self]].count = 0,
-                          ![b_bump_x[self]].st = "freed"]
-    /\ op_end' = [op |-> "bump",
-                  thread |-> self,
-                  ns |-> lat[self] +
-                           (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
-                            THEN Cost_atomic_local
-                            ELSE Cost_atomic_remote) +
-                           Cost_free]
-    /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-    /\ b_q' = [b_q EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, a_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: null_deref
-b_L29_null(self) ==
-    /\ b_bump_x[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: double_free
-b_L29_dfree(self) ==
-    /\ b_bump_x[self] # NULL
-    /\ obj[b_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 29, obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* fault: refcount_underflow
-b_L29_underflow(self) ==
-    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-    /\ obj[b_bump_x[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 29,
-                 obj |-> b_bump_x[self]]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a b thread at L29: one of its paths
 b_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
-    /\ \/ b_L29_1(self)
-       \/ b_L29_2(self)
-       \/ b_L29_null(self)
-       \/ b_L29_dfree(self)
-       \/ b_L29_underflow(self)
+    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+       IN \/ /\ ok
+             /\ obj[b_bump_x[self]].count > 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote]
+             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
+             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, a_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count = 1
+             /\ lat' = [lat EXCEPT ![self] = 0]
+             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
+                                   ![b_bump_x[self]].count = 0,
+                                   ![b_bump_x[self]].st = "freed"]
+             /\ op_end' = [op |-> "bump",
+                           thread |-> self,
+                           ns |-> lat[self] +
+                                    (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote) +
+                                    Cost_free]
+             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
+             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, a_locals>>
+          \/ /\ ok
+             /\ obj[b_bump_x[self]].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, b_bump_x[self])
+          \/ /\ b_bump_x[self] = NULL
+             /\ Fault("null_deref", self, 29)
+          \/ /\ b_bump_x[self] # NULL
+             /\ obj[b_bump_x[self]].st # "live"
+             /\ FaultOn("double_free", self, 29, b_bump_x[self])
 
+\* a b thread at L40: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:40: await shared != null
-\* L40 -> L41
-b_L40(self) ==
-    /\ shared # NULL
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L41"]
-    /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
-
-\* a b thread at L40: one of its paths
 b_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
-    /\ b_L40(self)
+    /\ /\ shared # NULL
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L41"]
+       /\ UNCHANGED <<fault, obj, shared, lat, a_locals, b_locals>>
 
+\* a b thread at L41: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
 \* examples/tutorial/refcount_cost_percpu.ifl:42: bump(q)
 \* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
-\* L41 -> L28
-b_L41(self) ==
-    LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-    IN /\ \E o \in Pool_obj : obj[o].st = "free"
-       /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
-       /\ b_q' = [b_q EXCEPT ![self] = new_obj]
-       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-       /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
-       /\ op_end' = NoOpEnd
-       /\ pc' = [pc EXCEPT ![self] = "L28"]
-       /\ UNCHANGED <<fault, shared, a_locals>>
-
-\* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
-\* fault: model_bound
-b_L41_bound(self) ==
-    /\ ~\E o \in Pool_obj : obj[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 41]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
-
-\* a b thread at L41: one of its paths
 b_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
-    /\ \/ b_L41(self)
-       \/ b_L41_bound(self)
+    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
+                                                    count |-> 1,
+                                                    count_cpu |-> CpuOf(self)]]
+                /\ b_q' = [b_q EXCEPT ![self] = new_obj]
+                /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+                /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
+                /\ op_end' = NoOpEnd
+                /\ pc' = [pc EXCEPT ![self] = "L28"]
+                /\ UNCHANGED <<fault, shared, a_locals>>
+       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+          /\ Fault("model_bound", self, 41)
 
 \* any step of a b thread
 b_step(self) ==

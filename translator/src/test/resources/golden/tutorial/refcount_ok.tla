@@ -12,6 +12,16 @@ VARIABLES pc, fault, sock, shared, producer_sk, consumer_sk
 
 vars == <<pc, fault, sock, shared, producer_sk, consumer_sk>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
+
 Threads == Thread_producer \cup Thread_consumer
 
 \* the elements of a queue
@@ -38,170 +48,93 @@ AllDone ==
 
 \* thread producer (examples/tutorial/refcount_ok.ifl:16)
 
+\* a producer thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_ok.ifl:17: sk = alloc sock
-\* L17 -> L18
-producer_L17(self) ==
-    LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-    IN /\ \E o \in Pool_sock : sock[o].st = "free"
-       /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-       /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L18"]
-       /\ UNCHANGED <<fault, shared, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:17: sk = alloc sock
-\* fault: model_bound
-producer_L17_bound(self) ==
-    /\ ~\E o \in Pool_sock : sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a producer thread at L17: one of its paths
 producer_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ \/ producer_L17(self)
-       \/ producer_L17_bound(self)
+    /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
+          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
+             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
+                /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L18"]
+                /\ UNCHANGED <<fault, shared, consumer_sk>>
+       \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
+          /\ Fault("model_bound", self, 17)
 
+\* a producer thread at L18: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
-\* L18 -> L19
-producer_L18(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
-    /\ pc' = [pc EXCEPT ![self] = "L19"]
-    /\ UNCHANGED <<fault, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
-\* fault: null_deref
-producer_L18_null(self) ==
-    /\ producer_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
-\* fault: use_after_free
-producer_L18_uaf(self) ==
-    /\ producer_sk[self] # NULL
-    /\ sock[producer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> producer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a producer thread at L18: one of its paths
 producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ \/ producer_L18(self)
-       \/ producer_L18_null(self)
-       \/ producer_L18_uaf(self)
+    /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+          /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault, shared, producer_sk, consumer_sk>>
+       \/ /\ producer_sk[self] = NULL
+          /\ Fault("null_deref", self, 18)
+       \/ /\ producer_sk[self] # NULL
+          /\ sock[producer_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 18, producer_sk[self])
 
+\* a producer thread at L19: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
-\* L19 -> L20
-producer_L19(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock[producer_sk[self]].refcnt > 0
-    /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L20"]
-    /\ UNCHANGED <<fault, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
-\* fault: null_deref
-producer_L19_null(self) ==
-    /\ producer_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
-\* fault: use_after_free
-producer_L19_uaf(self) ==
-    /\ producer_sk[self] # NULL
-    /\ sock[producer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
-\* fault: get_zero
-producer_L19_getzero(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock[producer_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a producer thread at L19: one of its paths
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ \/ producer_L19(self)
-       \/ producer_L19_null(self)
-       \/ producer_L19_uaf(self)
-       \/ producer_L19_getzero(self)
+    /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[producer_sk[self]].refcnt > 0
+             /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt +
+                                                                     1]
+             /\ pc' = [pc EXCEPT ![self] = "L20"]
+             /\ UNCHANGED <<fault, shared, producer_sk, consumer_sk>>
+          \/ /\ ok
+             /\ sock[producer_sk[self]].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 19, producer_sk[self])
+          \/ /\ producer_sk[self] = NULL
+             /\ Fault("null_deref", self, 19)
+          \/ /\ producer_sk[self] # NULL
+             /\ sock[producer_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 19, producer_sk[self])
 
+\* a producer thread at L20: one path
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
-\* L20 -> L21
-producer_L20(self) ==
-    /\ shared' = producer_sk[self]
-    /\ pc' = [pc EXCEPT ![self] = "L21"]
-    /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
-
-\* a producer thread at L20: one of its paths
 producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ producer_L20(self)
+    /\ /\ shared' = producer_sk[self]
+       /\ pc' = [pc EXCEPT ![self] = "L21"]
+       /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
 
+\* a producer thread at L21: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* L21 -> Done
-producer_L21_1(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock[producer_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt - 1]
-    /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* L21 -> Done
-producer_L21_2(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock[producer_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0, ![producer_sk[self]].st = "freed"]
-    /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* fault: null_deref
-producer_L21_null(self) ==
-    /\ producer_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* fault: double_free
-producer_L21_dfree(self) ==
-    /\ producer_sk[self] # NULL
-    /\ sock[producer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 21, obj |-> producer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* fault: refcount_underflow
-producer_L21_underflow(self) ==
-    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-    /\ sock[producer_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 21,
-                 obj |-> producer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a producer thread at L21: one of its paths
 producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ \/ producer_L21_1(self)
-       \/ producer_L21_2(self)
-       \/ producer_L21_null(self)
-       \/ producer_L21_dfree(self)
-       \/ producer_L21_underflow(self)
+    /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[producer_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt -
+                                                                     1]
+             /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, consumer_sk>>
+          \/ /\ ok
+             /\ sock[producer_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0,
+                                     ![producer_sk[self]].st = "freed"]
+             /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, consumer_sk>>
+          \/ /\ ok
+             /\ sock[producer_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 21, producer_sk[self])
+          \/ /\ producer_sk[self] = NULL
+             /\ Fault("null_deref", self, 21)
+          \/ /\ producer_sk[self] # NULL
+             /\ sock[producer_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 21, producer_sk[self])
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -215,117 +148,66 @@ producer_step(self) ==
 
 \* thread consumer (examples/tutorial/refcount_ok.ifl:24)
 
+\* a consumer thread at L25: one path
 \* examples/tutorial/refcount_ok.ifl:25: await shared != null
-\* L25 -> L26
-consumer_L25(self) ==
-    /\ shared # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L26"]
-    /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
-
-\* a consumer thread at L25: one of its paths
 consumer_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ consumer_L25(self)
+    /\ /\ shared # NULL
+       /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
 
+\* a consumer thread at L26: one path
 \* examples/tutorial/refcount_ok.ifl:26: sk = shared
-\* L26 -> L27
-consumer_L26(self) ==
-    /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
-    /\ pc' = [pc EXCEPT ![self] = "L27"]
-    /\ UNCHANGED <<fault, sock, shared, producer_sk>>
-
-\* a consumer thread at L26: one of its paths
 consumer_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ consumer_L26(self)
+    /\ /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
+       /\ pc' = [pc EXCEPT ![self] = "L27"]
+       /\ UNCHANGED <<fault, sock, shared, producer_sk>>
 
+\* a consumer thread at L27: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
-\* L27 -> L28
-consumer_L27(self) ==
-    /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L28"]
-    /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:27: touch sk
-\* fault: null_deref
-consumer_L27_null(self) ==
-    /\ consumer_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 27]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:27: touch sk
-\* fault: use_after_free
-consumer_L27_uaf(self) ==
-    /\ consumer_sk[self] # NULL
-    /\ sock[consumer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 27, obj |-> consumer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a consumer thread at L27: one of its paths
 consumer_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
-    /\ \/ consumer_L27(self)
-       \/ consumer_L27_null(self)
-       \/ consumer_L27_uaf(self)
+    /\ \/ /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L28"]
+          /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
+       \/ /\ consumer_sk[self] = NULL
+          /\ Fault("null_deref", self, 27)
+       \/ /\ consumer_sk[self] # NULL
+          /\ sock[consumer_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 27, consumer_sk[self])
 
+\* a consumer thread at L28: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* L28 -> Done
-consumer_L28_1(self) ==
-    /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
-    /\ sock[consumer_sk[self]].refcnt > 1
-    /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = sock[consumer_sk[self]].refcnt - 1]
-    /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, producer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* L28 -> Done
-consumer_L28_2(self) ==
-    /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
-    /\ sock[consumer_sk[self]].refcnt = 1
-    /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = 0, ![consumer_sk[self]].st = "freed"]
-    /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, shared, producer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* fault: null_deref
-consumer_L28_null(self) ==
-    /\ consumer_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* fault: double_free
-consumer_L28_dfree(self) ==
-    /\ consumer_sk[self] # NULL
-    /\ sock[consumer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 28, obj |-> consumer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* fault: refcount_underflow
-consumer_L28_underflow(self) ==
-    /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
-    /\ sock[consumer_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 28,
-                 obj |-> consumer_sk[self]]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
-
-\* a consumer thread at L28: one of its paths
 consumer_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
-    /\ \/ consumer_L28_1(self)
-       \/ consumer_L28_2(self)
-       \/ consumer_L28_null(self)
-       \/ consumer_L28_dfree(self)
-       \/ consumer_L28_underflow(self)
+    /\ LET ok == consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ sock[consumer_sk[self]].refcnt > 1
+             /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = sock[consumer_sk[self]].refcnt -
+                                                                     1]
+             /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, producer_sk>>
+          \/ /\ ok
+             /\ sock[consumer_sk[self]].refcnt = 1
+             /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = 0,
+                                     ![consumer_sk[self]].st = "freed"]
+             /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, shared, producer_sk>>
+          \/ /\ ok
+             /\ sock[consumer_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 28, consumer_sk[self])
+          \/ /\ consumer_sk[self] = NULL
+             /\ Fault("null_deref", self, 28)
+          \/ /\ consumer_sk[self] # NULL
+             /\ sock[consumer_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 28, consumer_sk[self])
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -1,7 +1,5 @@
 package dev.inflight.translator;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.inflight.translator.ast.Deepest;
 import dev.inflight.translator.ast.ModelFile;
 import dev.inflight.translator.check.Checked;
@@ -179,11 +177,7 @@ public final class Translator {
   }
 
   public static String sourceMapJson(Emitted e) {
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(e.sourceMap()) + "\n";
-    } catch (IOException ex) {
-      throw new UncheckedIOException(ex);
-    }
+    return dev.inflight.translator.emit.SourceMapJson.write(e.sourceMap());
   }
 
   /** A path as the user should see it: relative to the working directory when inside it. */

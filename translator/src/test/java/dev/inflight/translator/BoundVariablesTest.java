@@ -227,11 +227,11 @@ class BoundVariablesTest {
     // Inside `forall b`, the values of `chosen` and `p.kids` bind b2 instead; the set of
     // `exists b2` is outside that variable's scope, so its own b2 stands.
     assertThat(e.tla()).contains("""
-            /\\ ok' =
-                 \\A b \\in set_a :
-                   b \\in {b2 \\in set_a : s[b2].x = 1} \\/
-                     \\E c \\in {b2 \\in set_a : s[b2].x = 2} :
-                       c = b /\\ \\E b2 \\in {b2 \\in set_a : s[b2].x = 1} : b2 = c
+                  /\\ ok' =
+                       \\A b \\in set_a :
+                         b \\in {b2 \\in set_a : s[b2].x = 1} \\/
+                           \\E c \\in {b2 \\in set_a : s[b2].x = 2} :
+                             c = b /\\ \\E b2 \\in {b2 \\in set_a : s[b2].x = 1} : b2 = c
         """);
   }
 

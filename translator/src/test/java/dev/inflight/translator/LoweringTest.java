@@ -26,9 +26,22 @@ import org.junit.jupiter.api.Test;
 class LoweringTest {
 
   static Emitted emit(String model) {
+    return emit(model, false);
+  }
+
+  /**
+   * In the per-path form (Translator.Options#withPathActions): every path its own operator, so a
+   * test can read one path's body.
+   */
+  static Emitted emitPaths(String model) {
+    return emit(model, true);
+  }
+
+  private static Emitted emit(String model, boolean paths) {
     Diagnostics diags = new Diagnostics();
     SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
-    Translator.Result r = Translator.translate(source, null, new Translator.Options(Map.of(), Library.packaged(), null), diags);
+    Translator.Result r = Translator.translate(source, null,
+        new Translator.Options(Map.of(), Library.packaged(), null).withPathActions(paths), diags);
     // (declarations these small models make only to test naming may be unused: W0004-W0006 are fine)
     assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics()))
         .allMatch(d -> !d.isError() && java.util.Set.of("W0004", "W0005", "W0006").contains(d.code().id()));
@@ -147,11 +160,11 @@ class LoweringTest {
           }
         }
         """);
-    // local condition: decided inside the step that writes g, one path per branch
+    // local condition: decided inside the step that writes g; x is 1 there, so `x > 0` folds to
+    // TRUE and the else branch is no path at all
     assertThat(labels(e, "loc")).containsExactly("L4", "Done");
-    assertThat(actions(e, "loc")).containsExactly("loc_L4_1 L4->Done", "loc_L4_2 L4->Done");
-    assertThat(lines(action(e, "loc_L4_1"))).containsExactly(4, 5, 6);
-    assertThat(lines(action(e, "loc_L4_2"))).containsExactly(4, 5);
+    assertThat(actions(e, "loc")).containsExactly("loc_L4 L4->Done");
+    assertThat(lines(action(e, "loc_L4"))).containsExactly(4, 5, 6);
     // global condition: reading g is a step of its own, the write another
     assertThat(labels(e, "glob")).containsExactly("L10", "L11", "Done");
     assertThat(actions(e, "glob")).containsExactly("glob_L10_1 L10->L11", "glob_L10_2 L10->Done", "glob_L11 L11->Done");
@@ -213,7 +226,7 @@ class LoweringTest {
 
   @Test
   void putToZeroMovesToTheReleaseFunction() {
-    Emitted e = emit("""
+    Emitted e = emitPaths("""
         model m
         struct s {
           ref r = 1 release rel
@@ -244,6 +257,8 @@ class LoweringTest {
     assertThat(action(e, "t_L13_2").primary().text()).isEqualTo("put x.r");
     assertThat(e.tla()).contains("""
         t_L13_2(self) ==
+            /\\ pc[self] = "L13"
+            /\\ fault.kind = "none"
             /\\ t_x[self] # NULL /\\ s[t_x[self]].st = "live"
             /\\ s[t_x[self]].r = 1
             /\\ s' = [s EXCEPT ![t_x[self]].r = 0]
@@ -280,7 +295,7 @@ class LoweringTest {
 
   @Test
   void boundedWhileLoopHasAModelBoundFault() {
-    Emitted e = emit("""
+    Emitted e = emitPaths("""
         model m
         var g = 0
         thread t {
@@ -301,8 +316,10 @@ class LoweringTest {
     assertThat(bound.primary().text()).isEqualTo("while g < 5 bound 2 {");
     assertThat(e.tla()).contains("""
         t_L4b_bound(self) ==
+            /\\ pc[self] = "L4b"
+            /\\ fault.kind = "none"
             /\\ t_iter_4_3[self] \\geq 2
-            /\\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 4]
+            /\\ Fault("model_bound", self, 4)
         """);
     assertThat(e.sourceMap().variables()).filteredOn(v -> v.tla().equals("t_iter_4_3"))
         .singleElement().satisfies(v -> {

@@ -42,6 +42,18 @@ vars ==
       user_locals,
       rcu_cb_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
 Threads == Thread_user \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -75,247 +87,130 @@ AllDone ==
 
 \* thread user (examples/seeds/packet_release/module_unload.ifl:65)
 
+\* a user thread at L34: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
-\* L34 -> L35
-user_L34(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
-\* fault: null_deref
-user_L34_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 34]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
-\* fault: use_after_free
-user_L34_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 34, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L34: one of its paths
 user_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ \/ user_L34(self)
-       \/ user_L34_null(self)
-       \/ user_L34_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 34)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 34, af_packet)
 
+\* a user thread at L35: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
 \* examples/seeds/packet_release/module_unload.ifl:36: return sk
-\* L35 -> L68
-user_L35(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   dead |-> FALSE]]
-       /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-       /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L68"]
-       /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                      rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
-\* fault: model_bound
-user_L35_bound(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L35: one of its paths
 user_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ user_L35(self)
-       \/ user_L35_bound(self)
+    /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+          /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+             IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                            refcnt |-> 1,
+                                                                            dead |-> FALSE]]
+                /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+                /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L68"]
+                /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               rcu_cb_locals>>
+       \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+          /\ Fault("model_bound", self, 35)
 
+\* a user thread at L61: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
-\* L61 -> L71
-user_L61(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L71"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
-\* fault: null_deref
-user_L61_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 61]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
-\* fault: use_after_free
-user_L61_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 61, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L61: one of its paths
 user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
-    /\ \/ user_L61(self)
-       \/ user_L61_null(self)
-       \/ user_L61_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L71"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 61)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 61, af_packet)
 
+\* a user thread at L66: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
-\* L66 -> L34
-user_L66(self) ==
-    LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
-    IN /\ \E o \in Pool_module : module[o].st = "free"
-       /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
-       /\ af_packet' = new_module
-       /\ pc' = [pc EXCEPT ![self] = "L34"]
-       /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                      rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
-\* fault: model_bound
-user_L66_bound(self) ==
-    /\ ~\E o \in Pool_module : module[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 66]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L66: one of its paths
 user_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
-    /\ \/ user_L66(self)
-       \/ user_L66_bound(self)
+    /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
+          /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
+             IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
+                /\ af_packet' = new_module
+                /\ pc' = [pc EXCEPT ![self] = "L34"]
+                /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               user_locals, rcu_cb_locals>>
+       \/ /\ ~\E o \in Pool_module : module[o].st = "free"
+          /\ Fault("model_bound", self, 66)
 
+\* a user thread at L68: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* L68 -> L69
-user_L68(self) ==
-    /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                        obj |-> user_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ pc' = [pc EXCEPT ![self] = "L69"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: null_deref
-user_L68_null(self) ==
-    /\ user_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 68]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: use_after_free
-user_L68_uaf(self) ==
-    /\ user_sk[self] # NULL
-    /\ packet_sock[user_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 68, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: double_call_rcu
-user_L68_rcu_twice(self) ==
-    /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 68, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L68: one of its paths
 user_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
-    /\ \/ user_L68(self)
-       \/ user_L68_null(self)
-       \/ user_L68_uaf(self)
-       \/ user_L68_rcu_twice(self)
+    /\ LET ok == user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "packet_release_rcu",
+                                 obj |-> user_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ pc' = [pc EXCEPT ![self] = "L69"]
+             /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
+             /\ FaultOn("double_call_rcu", self, 68, user_sk[self])
+          \/ /\ user_sk[self] = NULL
+             /\ Fault("null_deref", self, 68)
+          \/ /\ user_sk[self] # NULL
+             /\ packet_sock[user_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 68, user_sk[self])
 
+\* a user thread at L69: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* L69 -> L61
-user_L69(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module[af_packet].users = 0
-    /\ pc' = [pc EXCEPT ![self] = "L61"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* fault: null_deref
-user_L69_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 69]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* fault: use_after_free
-user_L69_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 69, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L69: one of its paths
 user_at_L69(self) ==
     /\ pc[self] = "L69"
     /\ fault.kind = "none"
-    /\ \/ user_L69(self)
-       \/ user_L69_null(self)
-       \/ user_L69_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module[af_packet].users = 0
+          /\ pc' = [pc EXCEPT ![self] = "L61"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 69)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 69, af_packet)
 
+\* a user thread at L71: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
-\* L71 -> Done
-user_L71(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].st = "freed"]
-    /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
-    /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
-\* fault: null_deref
-user_L71_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
-\* fault: double_free
-user_L71_dfree(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st = "freed"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 71, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L71: one of its paths
 user_at_L71(self) ==
     /\ pc[self] = "L71"
     /\ fault.kind = "none"
-    /\ \/ user_L71(self)
-       \/ user_L71_null(self)
-       \/ user_L71_dfree(self)
+    /\ LET ok == af_packet # NULL
+       IN \/ /\ ok
+             /\ module[af_packet].st = "live"
+             /\ module' = [module EXCEPT ![af_packet].st = "freed"]
+             /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
+             /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ module[af_packet].st = "freed"
+             /\ FaultOn("double_free", self, 71, af_packet)
+          \/ /\ af_packet = NULL
+             /\ Fault("null_deref", self, 71)
 
 \* any step of a user thread
 user_step(self) ==
@@ -331,315 +226,157 @@ user_step(self) ==
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
 
+\* a rcu_cb thread at L43: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload.ifl:44: free sk
-\* L43 -> L46
-rcu_cb_L43(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
-    /\ pc' = [pc EXCEPT ![self] = "L46"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
-\* fault: null_deref
-rcu_cb_L43_null(self) ==
-    /\ rcu_cb_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 43]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
-\* fault: use_after_free
-rcu_cb_L43_uaf(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 43,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
-\* fault: assertion
-rcu_cb_L43_assert(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 43]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
-\* examples/seeds/packet_release/module_unload.ifl:44: free sk
-\* fault: double_free
-rcu_cb_L43_dfree(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 44,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L43: one of its paths
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L43(self)
-       \/ rcu_cb_L43_null(self)
-       \/ rcu_cb_L43_uaf(self)
-       \/ rcu_cb_L43_assert(self)
-       \/ rcu_cb_L43_dfree(self)
+    /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
+       IN \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
+             /\ pc' = [pc EXCEPT ![self] = "L46"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 44, rcu_cb_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 43)
+          \/ /\ rcu_cb_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 43)
+          \/ /\ rcu_cb_sk_free_sk[self] # NULL
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 43, rcu_cb_sk_free_sk[self])
 
+\* a rcu_cb thread at L46: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
-\* L46 -> L55
-rcu_cb_L46(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L55"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_packet_release_rcu_sk>>
-
-\* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
-\* fault: null_deref
-rcu_cb_L46_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 46]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
-\* fault: use_after_free
-rcu_cb_L46_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 46, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L46: one of its paths
 rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L46(self)
-       \/ rcu_cb_L46_null(self)
-       \/ rcu_cb_L46_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
+          /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L55"]
+          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_packet_release_rcu_sk>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 46)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 46, af_packet)
 
+\* a rcu_cb thread at L51: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
-\* L51 -> L52
-rcu_cb_L51(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "packet_release_rcu"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L52"]
-      /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
-                     rcu_cb_sk_free_sk>>
-
-\* a rcu_cb thread at L51: one of its paths
 rcu_cb_at_L51(self) ==
     /\ pc[self] = "L51"
     /\ fault.kind = "none"
-    /\ rcu_cb_L51(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "packet_release_rcu"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L52"]
+         /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
+                        rcu_cb_sk_free_sk>>
 
+\* a rcu_cb thread at L51b: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
-\* L51b -> L51
-rcu_cb_L51b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L51"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, user_locals,
-                   rcu_cb_locals>>
-
-\* a rcu_cb thread at L51b: one of its paths
 rcu_cb_at_L51b(self) ==
     /\ pc[self] = "L51b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L51b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                      user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L52: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
-\* L52 -> L53
-rcu_cb_L52(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
-    /\ pc' = [pc EXCEPT ![self] = "L53"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
-\* fault: null_deref
-rcu_cb_L52_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 52]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
-\* fault: use_after_free
-rcu_cb_L52_uaf(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 52,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L52: one of its paths
 rcu_cb_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L52(self)
-       \/ rcu_cb_L52_null(self)
-       \/ rcu_cb_L52_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L53"]
+          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+          /\ Fault("null_deref", self, 52)
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 52, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L53: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
-\* L53 -> L54
-rcu_cb_L53(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L54"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
-\* fault: null_deref
-rcu_cb_L53_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
-\* fault: use_after_free
-rcu_cb_L53_uaf(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 53,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L53: one of its paths
 rcu_cb_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L53(self)
-       \/ rcu_cb_L53_null(self)
-       \/ rcu_cb_L53_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L54"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+          /\ Fault("null_deref", self, 53)
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 53, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L54: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* L54 -> L55
-rcu_cb_L54_1(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
-                                                                          1]
-    /\ pc' = [pc EXCEPT ![self] = "L55"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* L54 -> L43
-rcu_cb_L54_2(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = rcu_cb_packet_release_rcu_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L43"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_packet_release_rcu_sk>>
-
-\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: null_deref
-rcu_cb_L54_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: double_free
-rcu_cb_L54_dfree(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 54,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: refcount_underflow
-rcu_cb_L54_underflow(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 54,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L54: one of its paths
 rcu_cb_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L54_1(self)
-       \/ rcu_cb_L54_2(self)
-       \/ rcu_cb_L54_null(self)
-       \/ rcu_cb_L54_dfree(self)
-       \/ rcu_cb_L54_underflow(self)
+    /\ LET ok ==
+               rcu_cb_packet_release_rcu_sk[self] # NULL /\
+                 packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
+                                                                                   1]
+             /\ pc' = [pc EXCEPT ![self] = "L55"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
+             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
+                                        ![self] = rcu_cb_packet_release_rcu_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L43"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_packet_release_rcu_sk>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 54, rcu_cb_packet_release_rcu_sk[self])
+          \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 54)
+          \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 54, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L55: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
-\* L55 -> L51b
-rcu_cb_L55(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L51b"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_sk_free_sk>>
-
-\* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
-\* fault: null_deref
-rcu_cb_L55_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 55]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
-\* fault: use_after_free
-rcu_cb_L55_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 55, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L55: one of its paths
 rcu_cb_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L55(self)
-       \/ rcu_cb_L55_null(self)
-       \/ rcu_cb_L55_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L51b"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_sk_free_sk>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 55)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 55, af_packet)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -42,6 +42,18 @@ vars ==
       user_locals,
       rcu_cb_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
 Threads == Thread_user \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -75,262 +87,141 @@ AllDone ==
 
 \* thread user (examples/seeds/packet_release/module_unload_barrier.ifl:58)
 
+\* a user thread at L26: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
-\* L26 -> L27
-user_L26(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L27"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
-\* fault: null_deref
-user_L26_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
-\* fault: use_after_free
-user_L26_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 26, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L26: one of its paths
 user_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ \/ user_L26(self)
-       \/ user_L26_null(self)
-       \/ user_L26_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L27"]
+          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 26)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 26, af_packet)
 
+\* a user thread at L27: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
 \* examples/seeds/packet_release/module_unload_barrier.ifl:28: return sk
-\* L27 -> L61
-user_L27(self) ==
-    LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-    IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
-       /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   dead |-> FALSE]]
-       /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-       /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
-       /\ pc' = [pc EXCEPT ![self] = "L61"]
-       /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                      rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
-\* fault: model_bound
-user_L27_bound(self) ==
-    /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 27]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L27: one of its paths
 user_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
-    /\ \/ user_L27(self)
-       \/ user_L27_bound(self)
+    /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+          /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+             IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                            refcnt |-> 1,
+                                                                            dead |-> FALSE]]
+                /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+                /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L61"]
+                /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               rcu_cb_locals>>
+       \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+          /\ Fault("model_bound", self, 27)
 
+\* a user thread at L53: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:53: rcu_barrier()                    // wait for every pending and running callback
-\* L53 -> L54
-user_L53(self) ==
-    /\ rcu_cbs = {}
-    /\ rcu_running = {}
-    /\ pc' = [pc EXCEPT ![self] = "L54"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L53: one of its paths
 user_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
-    /\ user_L53(self)
+    /\ /\ rcu_cbs = {}
+       /\ rcu_running = {}
+       /\ pc' = [pc EXCEPT ![self] = "L54"]
+       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                      rcu_running, user_locals, rcu_cb_locals>>
 
+\* a user thread at L54: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
-\* L54 -> L64
-user_L54(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L64"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
-\* fault: null_deref
-user_L54_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
-\* fault: use_after_free
-user_L54_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 54, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L54: one of its paths
 user_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
-    /\ \/ user_L54(self)
-       \/ user_L54_null(self)
-       \/ user_L54_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L64"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 54)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 54, af_packet)
 
+\* a user thread at L59: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:59: af_packet = alloc module
-\* L59 -> L26
-user_L59(self) ==
-    LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
-    IN /\ \E o \in Pool_module : module[o].st = "free"
-       /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
-       /\ af_packet' = new_module
-       /\ pc' = [pc EXCEPT ![self] = "L26"]
-       /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                      rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:59: af_packet = alloc module
-\* fault: model_bound
-user_L59_bound(self) ==
-    /\ ~\E o \in Pool_module : module[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 59]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L59: one of its paths
 user_at_L59(self) ==
     /\ pc[self] = "L59"
     /\ fault.kind = "none"
-    /\ \/ user_L59(self)
-       \/ user_L59_bound(self)
+    /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
+          /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
+             IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
+                /\ af_packet' = new_module
+                /\ pc' = [pc EXCEPT ![self] = "L26"]
+                /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                               user_locals, rcu_cb_locals>>
+       \/ /\ ~\E o \in Pool_module : module[o].st = "free"
+          /\ Fault("model_bound", self, 59)
 
+\* a user thread at L61: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* L61 -> L62
-user_L61(self) ==
-    /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
-    /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
-    /\ rcu_cbs' =
-         rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                        obj |-> user_sk[self],
-                        wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-    /\ pc' = [pc EXCEPT ![self] = "L62"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: null_deref
-user_L61_null(self) ==
-    /\ user_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 61]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: use_after_free
-user_L61_uaf(self) ==
-    /\ user_sk[self] # NULL
-    /\ packet_sock[user_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 61, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
-\* fault: double_call_rcu
-user_L61_rcu_twice(self) ==
-    /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
-    /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
-    /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 61, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L61: one of its paths
 user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
-    /\ \/ user_L61(self)
-       \/ user_L61_null(self)
-       \/ user_L61_uaf(self)
-       \/ user_L61_rcu_twice(self)
+    /\ LET ok == user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
+             /\ rcu_cbs' =
+                  rcu_cbs \cup {[fn |-> "packet_release_rcu",
+                                 obj |-> user_sk[self],
+                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+             /\ pc' = [pc EXCEPT ![self] = "L62"]
+             /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
+             /\ FaultOn("double_call_rcu", self, 61, user_sk[self])
+          \/ /\ user_sk[self] = NULL
+             /\ Fault("null_deref", self, 61)
+          \/ /\ user_sk[self] # NULL
+             /\ packet_sock[user_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 61, user_sk[self])
 
+\* a user thread at L62: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* L62 -> L53
-user_L62(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module[af_packet].users = 0
-    /\ pc' = [pc EXCEPT ![self] = "L53"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* fault: null_deref
-user_L62_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
-\* fault: use_after_free
-user_L62_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L62: one of its paths
 user_at_L62(self) ==
     /\ pc[self] = "L62"
     /\ fault.kind = "none"
-    /\ \/ user_L62(self)
-       \/ user_L62_null(self)
-       \/ user_L62_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module[af_packet].users = 0
+          /\ pc' = [pc EXCEPT ![self] = "L53"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 62)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 62, af_packet)
 
+\* a user thread at L64: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
-\* L64 -> Done
-user_L64(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].st = "freed"]
-    /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
-    /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
-\* fault: null_deref
-user_L64_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
-\* fault: double_free
-user_L64_dfree(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st = "freed"
-    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 64, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a user thread at L64: one of its paths
 user_at_L64(self) ==
     /\ pc[self] = "L64"
     /\ fault.kind = "none"
-    /\ \/ user_L64(self)
-       \/ user_L64_null(self)
-       \/ user_L64_dfree(self)
+    /\ LET ok == af_packet # NULL
+       IN \/ /\ ok
+             /\ module[af_packet].st = "live"
+             /\ module' = [module EXCEPT ![af_packet].st = "freed"]
+             /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
+             /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            rcu_cb_locals>>
+          \/ /\ ok
+             /\ module[af_packet].st = "freed"
+             /\ FaultOn("double_free", self, 64, af_packet)
+          \/ /\ af_packet = NULL
+             /\ Fault("null_deref", self, 64)
 
 \* any step of a user thread
 user_step(self) ==
@@ -347,315 +238,157 @@ user_step(self) ==
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload_barrier.ifl:43)
 
+\* a rcu_cb thread at L35: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:36: free sk
-\* L35 -> L38
-rcu_cb_L35(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
-    /\ pc' = [pc EXCEPT ![self] = "L38"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
-\* fault: null_deref
-rcu_cb_L35_null(self) ==
-    /\ rcu_cb_sk_free_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
-\* fault: use_after_free
-rcu_cb_L35_uaf(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 35,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
-\* fault: assertion
-rcu_cb_L35_assert(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:36: free sk
-\* fault: double_free
-rcu_cb_L35_dfree(self) ==
-    /\ rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
-    /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 36,
-                 obj |-> rcu_cb_sk_free_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L35: one of its paths
 rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L35(self)
-       \/ rcu_cb_L35_null(self)
-       \/ rcu_cb_L35_uaf(self)
-       \/ rcu_cb_L35_assert(self)
-       \/ rcu_cb_L35_dfree(self)
+    /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+           ok2 ==
+               /\ ok
+               /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
+       IN \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
+             /\ pc' = [pc EXCEPT ![self] = "L38"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok2
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
+             /\ FaultOn("double_free", self, 36, rcu_cb_sk_free_sk[self])
+          \/ /\ ok
+             /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
+             /\ Fault("assertion", self, 35)
+          \/ /\ rcu_cb_sk_free_sk[self] = NULL
+             /\ Fault("null_deref", self, 35)
+          \/ /\ rcu_cb_sk_free_sk[self] # NULL
+             /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
+             /\ FaultOn("use_after_free", self, 35, rcu_cb_sk_free_sk[self])
 
+\* a rcu_cb thread at L38: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
-\* L38 -> L47
-rcu_cb_L38(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L47"]
-    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_packet_release_rcu_sk>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
-\* fault: null_deref
-rcu_cb_L38_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 38]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
-\* fault: use_after_free
-rcu_cb_L38_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 38, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L38: one of its paths
 rcu_cb_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L38(self)
-       \/ rcu_cb_L38_null(self)
-       \/ rcu_cb_L38_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
+          /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L47"]
+          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_packet_release_rcu_sk>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 38)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 38, af_packet)
 
+\* a rcu_cb thread at L43: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
-\* L43 -> L44
-rcu_cb_L43(self) ==
-    \E cb \in rcu_cbs :
-      /\ cb.fn = "packet_release_rcu"
-      /\ cb.wait = {}
-      /\ rcu_cbs' = rcu_cbs \ {cb}
-      /\ rcu_running' = rcu_running \cup {self}
-      /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-      /\ pc' = [pc EXCEPT ![self] = "L44"]
-      /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
-                     rcu_cb_sk_free_sk>>
-
-\* a rcu_cb thread at L43: one of its paths
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
-    /\ rcu_cb_L43(self)
+    /\ \E cb \in rcu_cbs :
+         /\ cb.fn = "packet_release_rcu"
+         /\ cb.wait = {}
+         /\ rcu_cbs' = rcu_cbs \ {cb}
+         /\ rcu_running' = rcu_running \cup {self}
+         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+         /\ pc' = [pc EXCEPT ![self] = "L44"]
+         /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
+                        rcu_cb_sk_free_sk>>
 
+\* a rcu_cb thread at L43b: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
-\* L43b -> L43
-rcu_cb_L43b(self) ==
-    /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L43"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, user_locals,
-                   rcu_cb_locals>>
-
-\* a rcu_cb thread at L43b: one of its paths
 rcu_cb_at_L43b(self) ==
     /\ pc[self] = "L43b"
     /\ fault.kind = "none"
-    /\ rcu_cb_L43b(self)
+    /\ /\ rcu_running' = rcu_running \ {self}
+       /\ pc' = [pc EXCEPT ![self] = "L43"]
+       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                      user_locals, rcu_cb_locals>>
 
+\* a rcu_cb thread at L44: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
-\* L44 -> L45
-rcu_cb_L44(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
-    /\ pc' = [pc EXCEPT ![self] = "L45"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
-\* fault: null_deref
-rcu_cb_L44_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 44]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
-\* fault: use_after_free
-rcu_cb_L44_uaf(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 44,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L44: one of its paths
 rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L44(self)
-       \/ rcu_cb_L44_null(self)
-       \/ rcu_cb_L44_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L45"]
+          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         user_locals, rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+          /\ Fault("null_deref", self, 44)
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 44, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L45: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
-\* L45 -> L46
-rcu_cb_L45(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L46"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
-\* fault: null_deref
-rcu_cb_L45_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
-\* fault: use_after_free
-rcu_cb_L45_uaf(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 45,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L45: one of its paths
 rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L45(self)
-       \/ rcu_cb_L45_null(self)
-       \/ rcu_cb_L45_uaf(self)
+    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L46"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_locals>>
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+          /\ Fault("null_deref", self, 45)
+       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+          /\ FaultOn("use_after_free", self, 45, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L46: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* L46 -> L47
-rcu_cb_L46_1(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
-                                                                          1]
-    /\ pc' = [pc EXCEPT ![self] = "L47"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* L46 -> L35
-rcu_cb_L46_2(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
-    /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
-    /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = rcu_cb_packet_release_rcu_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
-                   rcu_cb_packet_release_rcu_sk>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: null_deref
-rcu_cb_L46_null(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 46]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: double_free
-rcu_cb_L46_dfree(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 46,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
-\* fault: refcount_underflow
-rcu_cb_L46_underflow(self) ==
-    /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-         packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-    /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 46,
-                 obj |-> rcu_cb_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L46: one of its paths
 rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L46_1(self)
-       \/ rcu_cb_L46_2(self)
-       \/ rcu_cb_L46_null(self)
-       \/ rcu_cb_L46_dfree(self)
-       \/ rcu_cb_L46_underflow(self)
+    /\ LET ok ==
+               rcu_cb_packet_release_rcu_sk[self] # NULL /\
+                 packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+       IN \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
+                                                                                   1]
+             /\ pc' = [pc EXCEPT ![self] = "L47"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_locals>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
+             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
+                                        ![self] = rcu_cb_packet_release_rcu_sk[self]]
+             /\ pc' = [pc EXCEPT ![self] = "L35"]
+             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                            user_locals, rcu_cb_packet_release_rcu_sk>>
+          \/ /\ ok
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 46, rcu_cb_packet_release_rcu_sk[self])
+          \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+             /\ Fault("null_deref", self, 46)
+          \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+             /\ FaultOn("double_free", self, 46, rcu_cb_packet_release_rcu_sk[self])
 
+\* a rcu_cb thread at L47: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
-\* L47 -> L43b
-rcu_cb_L47(self) ==
-    /\ af_packet # NULL /\ module[af_packet].st = "live"
-    /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L43b"]
-    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_sk_free_sk>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
-\* fault: null_deref
-rcu_cb_L47_null(self) ==
-    /\ af_packet = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 47]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
-\* fault: use_after_free
-rcu_cb_L47_uaf(self) ==
-    /\ af_packet # NULL
-    /\ module[af_packet].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 47, obj |-> af_packet]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
-
-\* a rcu_cb thread at L47: one of its paths
 rcu_cb_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
-    /\ \/ rcu_cb_L47(self)
-       \/ rcu_cb_L47_null(self)
-       \/ rcu_cb_L47_uaf(self)
+    /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L43b"]
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
+                         rcu_running, user_locals, rcu_cb_sk_free_sk>>
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 47)
+       \/ /\ af_packet # NULL
+          /\ module[af_packet].st # "live"
+          /\ FaultOn("use_after_free", self, 47, af_packet)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

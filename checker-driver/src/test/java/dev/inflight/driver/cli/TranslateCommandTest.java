@@ -80,15 +80,16 @@ class TranslateCommandTest {
     List<String> tla = Files.readAllLines(out.resolve("refcount_ok.tla"));
     JsonNode map = new ObjectMapper().readTree(out.resolve("refcount_ok.srcmap.json").toFile());
 
-    assertThat(map.path("version").asInt()).isEqualTo(1);
+    assertThat(map.path("version").asInt()).isEqualTo(2);
     assertThat(map.path("model").asText()).isEqualTo("refcount_ok");
     assertThat(map.path("module").asText()).isEqualTo("refcount_ok");
     List<String> threads = new ArrayList<>();
     map.path("threads").forEach(t -> threads.add(t.path("name").asText()));
     assertThat(threads).containsExactly("producer", "consumer");
 
-    // Every `X(self) ==` of the module is a path action of the source map, except the
-    // per-thread disjunction `T_step(self)`, and every action is defined where the map says.
+    // Every `X(self) ==` of the module is the per-thread disjunction `T_step(self)` or a label
+    // action `T_at_L12(self)` (one per label, its paths folded into it), which the map lists
+    // with its label; the paths are not operators of their own.
     Map<String, Integer> operators = new LinkedHashMap<>();
     for (int i = 0; i < tla.size(); i++) {
       Matcher m = SELF_OPERATOR.matcher(tla.get(i));
@@ -99,29 +100,32 @@ class TranslateCommandTest {
     List<String> steps = threads.stream().map(t -> t + "_step").toList();
     assertThat(operators.keySet()).containsAll(steps);
     steps.forEach(operators::remove);
-    // … and except the label actions `T_at_L12(self)` (one per label, over its paths), which
-    // the map lists with their labels.
-    List<String> labelActions = new ArrayList<>();
+    Map<String, String> labelAction = new LinkedHashMap<>(); // thread + label → its action
     map.path("threads").forEach(t -> t.path("labels").forEach(l -> {
       if (l.hasNonNull("action")) {
-        labelActions.add(l.path("action").asText());
+        labelAction.put(t.path("name").asText() + " " + l.path("name").asText(), l.path("action").asText());
       }
     }));
-    assertThat(labelActions).as("label actions").isNotEmpty().allMatch(a -> a.contains("_at_L"));
-    assertThat(operators.keySet()).containsAll(labelActions);
-    labelActions.forEach(operators::remove);
+    assertThat(labelAction.values()).as("label actions").isNotEmpty().allMatch(a -> a.contains("_at_L"));
+    assertThat(operators.keySet()).containsExactlyInAnyOrderElementsOf(labelAction.values());
 
+    // Each path's lines lie inside its label's action: after its first line, before the next operator.
+    List<Integer> starts = new ArrayList<>(new TreeSet<>(operators.values()));
+    JsonNode locs = map.path("locs");
     Map<String, JsonNode> actions = new LinkedHashMap<>();
     map.path("actions").forEach(a -> actions.put(a.path("name").asText(), a));
     assertThat(map.path("actions").size()).as("no action listed twice").isEqualTo(actions.size());
-    assertThat(actions.keySet()).containsExactlyInAnyOrderElementsOf(operators.keySet());
     for (JsonNode a : actions.values()) {
       String name = a.path("name").asText();
-      assertThat(a.path("tlaFirstLine").asInt()).as(name).isEqualTo(operators.get(name));
-      assertThat(a.path("tlaLastLine").asInt()).as(name).isGreaterThan(a.path("tlaFirstLine").asInt());
+      String owner = labelAction.get(a.path("thread").asText() + " " + a.path("from").asText());
+      assertThat(owner).as(name).isNotNull();
+      int start = operators.get(owner);
+      int next = starts.stream().filter(x -> x > start).findFirst().orElse(tla.size() + 1);
+      assertThat(a.path("tlaFirstLine").asInt()).as(name).isGreaterThan(start).isLessThan(next);
+      assertThat(a.path("tlaLastLine").asInt()).as(name).isGreaterThanOrEqualTo(a.path("tlaFirstLine").asInt()).isLessThan(next);
       assertThat(threads).as(name).contains(a.path("thread").asText());
       assertThat(name).startsWith(a.path("thread").asText() + "_L" + a.path("from").asText().substring(1));
-      assertThat(a.path("primary").path("file").asText()).as(name).endsWith("refcount_ok.ifl");
+      assertThat(locs.path(a.path("primary").asInt()).path("file").asText()).as(name).endsWith("refcount_ok.ifl");
       assertThat(a.path("statements").size()).as(name).isPositive();
       // A fault path has a fault and no successor label; a normal path the other way round.
       assertThat(a.hasNonNull("fault")).as(name).isNotEqualTo(a.hasNonNull("to"));
@@ -129,7 +133,7 @@ class TranslateCommandTest {
     // The DSL lines of the producer's statements come back out of the map.
     TreeSet<Integer> producerLines = new TreeSet<>();
     actions.values().stream().filter(a -> a.path("thread").asText().equals("producer"))
-        .forEach(a -> producerLines.add(a.path("primary").path("line").asInt()));
+        .forEach(a -> producerLines.add(locs.path(a.path("primary").asInt()).path("line").asInt()));
     assertThat(producerLines).contains(Cli.lineOf(OK, "sk = alloc sock"), Cli.lineOf(OK, "get sk.refcnt"),
         Cli.lineOf(OK, "put sk.refcnt"));
   }

@@ -30,6 +30,7 @@ import dev.inflight.translator.tla.TlaModule;
 import dev.inflight.translator.tla.TlaPrinter;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,6 +132,7 @@ public final class Emitter {
       allUnits.add(name(u.name()));
     }
     units.add(new TlaModule.OpDef("vars", new TlaExpr.Tuple(allUnits)));
+    faultOperators();
     List<TlaExpr> threadSets = program.threads.stream().map(t -> (TlaExpr) name(layout.threadConst.get(t))).toList();
     units.add(new TlaModule.OpDef("Threads", threadSets.isEmpty() ? new TlaExpr.SetOf(List.of()) : foldInfix(BinOp.CUP, threadSets)));
     String q = bound("q");
@@ -178,6 +180,34 @@ public final class Emitter {
   }
 
   /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */
+  /**
+   * How a fault path ends (docs/semantics.md, "Dereferences and faults"): {@code Fault(kind,
+   * thread, line)} and, for a fault that names an object, {@code FaultOn(kind, thread, line,
+   * obj)} set `fault` and leave every other variable unchanged. Each is defined when some path
+   * uses it, so the hundreds of fault paths of a library model do not each spell out the frame.
+   */
+  private void faultOperators() {
+    List<TlaExpr> others = lowered.vars().unchangedUnits(java.util.Set.of("fault")).stream().map(n -> (TlaExpr) name(n)).toList();
+    for (boolean on : new boolean[] {false, true}) {
+      if (!(on ? layout.usesFaultOn : layout.usesFault)) {
+        continue;
+      }
+      List<String> params = new ArrayList<>();
+      for (String p : on ? List.of("kind", "t", "line", "o") : List.of("kind", "t", "line")) {
+        params.add(layout.namer.bound(p, params::contains));
+      }
+      List<java.util.Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
+      List<String> fields = List.of("kind", "thread", "line", "obj");
+      for (int i = 0; i < params.size(); i++) {
+        rec.add(java.util.Map.entry(fields.get(i), name(params.get(i))));
+      }
+      TlaExpr body = and(eq(new TlaExpr.Primed(name("fault")), new TlaExpr.Record(rec)),
+          new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(others)));
+      units.add(new TlaModule.OpDef(on ? "FaultOn" : "Fault", params, body,
+          List.of(on ? "a fault on object " + params.get(3) + ": only `fault` changes" : "a fault: only `fault` changes"), null));
+    }
+  }
+
   private String bound(String wanted) {
     return layout.namer.bound(wanted, x -> false);
   }
@@ -359,17 +389,12 @@ public final class Emitter {
       Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
       for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
         String label = e.getKey();
-        List<TlaExpr> paths = new ArrayList<>();
-        for (Action a : e.getValue()) {
-          units.add(new TlaModule.OpDef(a.name(), List.of("self"), withoutLabelGuard(a.body()), comments(a), a));
-          paths.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
-        }
         String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
         names.put(label, name);
-        TlaExpr at = eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label));
-        TlaExpr any = paths.size() == 1 ? paths.get(0) : new TlaExpr.Or(paths);
-        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(List.of(at, NO_FAULT, any)),
-            List.of("a " + t.name() + " thread at " + label + ": one of its paths"), null));
+        List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
+        TlaExpr paths = PathTree.fold(e.getValue(), layout.namer);
+        body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
+        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
       }
     }
@@ -388,6 +413,26 @@ public final class Emitter {
       comments.add(a.from() + " -> " + a.to());
     }
     return comments;
+  }
+
+  /**
+   * Above a label's action: the thread and label, how many paths it has (and how many end in a
+   * fault), and the DSL statements they run, each once, in order of first appearance.
+   */
+  private static List<String> labelComments(ThreadSym t, String label, List<Action> paths) {
+    long faults = paths.stream().filter(a -> a.fault() != null).count();
+    List<String> out = new ArrayList<>();
+    out.add("a " + t.name() + " thread at " + label + ": " + (paths.size() == 1 ? "one path" : paths.size() + " paths")
+        + (faults == 0 ? "" : " (" + faults + " to a fault)"));
+    java.util.Set<Span> seen = new java.util.HashSet<>();
+    for (Action a : paths) {
+      for (Span s : a.statements()) {
+        if (seen.add(s)) {
+          out.add(comment(s));
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -508,6 +553,12 @@ public final class Emitter {
     List<SourceMap.Thread> threads = new ArrayList<>();
     List<SourceMap.Action> actions = new ArrayList<>();
     Headline headline = new Headline(program.files);
+    Map<String, TextRange> leaves = new HashMap<>(); // label form: each path's own part of its label's action
+    for (PrintedModule.SourceRange r : printed.sources()) {
+      if (r.origin() instanceof PathTree.Leaf l) {
+        leaves.put(l.action(), r.range());
+      }
+    }
     for (ThreadCode tc : lowered.threads()) {
       ThreadSym t = tc.thread();
       List<SourceMap.Instance> inst = new ArrayList<>();
@@ -521,7 +572,7 @@ public final class Emitter {
       threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels,
           t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
       for (Action a : tc.actions()) {
-        TextRange r = printed.definitionRange(a.name()).orElse(null);
+        TextRange r = printed.definitionRange(a.name()).orElse(leaves.get(a.name()));
         actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(headline.of(a.primary(), a.statements(), a.fault())),
             a.calledFrom().stream().map(Emitter::loc).toList(), a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine()));
       }

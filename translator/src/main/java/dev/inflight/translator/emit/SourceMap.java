@@ -21,7 +21,8 @@ public record SourceMap(
     List<Property> properties,
     @JsonInclude(JsonInclude.Include.NON_NULL) Cost cost) {
 
-  public static final int VERSION = 1;
+  /** 2: every loc is an index into the table `locs` (emit/SourceMapJson). */
+  public static final int VERSION = 2;
 
   /**
    * Present when costs are tracked: the machine profile (its file and every entry), the CPU of

@@ -58,7 +58,9 @@ final class Actions {
       }
       String name = ctx.layout.namer.name(List.of("action", ctx.thread, wanted, actionNames.merge(wanted, 1, Integer::sum)), wanted);
       String to = p.fault != null ? null : labels.name(p.target);
-      actions.add(new Action(name, ctx.thread, label, to, p.fault, List.copyOf(p.spans), p.primary, p.primaryCallers, body(label, p)));
+      List<TlaExpr> effect = effect(p);
+      actions.add(new Action(name, ctx.thread, label, to, p.fault, List.copyOf(p.spans), p.primary, p.primaryCallers,
+          body(label, p, effect), parts(p), effect));
     }
   }
 
@@ -70,24 +72,63 @@ final class Actions {
     return new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(rest));
   }
 
-  private TlaExpr body(String label, Path p) {
-    List<TlaExpr> inner = new ArrayList<>(p.guards);
-    if (p.fault != null) {
-      inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name("fault")), p.faultRecord));
-      inner.add(unchanged(List.of("fault")));
+  /**
+   * The end of a fault path: {@code Fault(kind, self, line)}, or {@code FaultOn(kind, self, line,
+   * obj)} when the fault names an object; the emitter defines them as the fault record primed
+   * and {@code UNCHANGED} for every other variable, once for the module.
+   */
+  private TlaExpr faultCall(TlaExpr.Record rec) {
+    List<TlaExpr> args = rec.fields().stream().map(Map.Entry::getValue).toList();
+    boolean on = args.size() == 4;
+    if (on) {
+      ctx.layout.usesFaultOn = true;
     } else {
-      ctx.costs.closeStep(p);
-      LinkedHashMap<String, TlaExpr> changes = p.store.changes();
-      for (Map.Entry<String, TlaExpr> c : changes.entrySet()) {
-        inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name(c.getKey())), c.getValue()));
-      }
-      String to = labels.name(p.target);
-      inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(n("pc")),
-          new TlaExpr.Except(n("pc"), List.of(new TlaExpr.Update(List.of(new TlaExpr.Index(ExprGen.SELF)), new TlaExpr.Str(to))))));
-      List<String> changed = new ArrayList<>(changes.keySet());
-      changed.add("pc");
-      inner.add(unchanged(changed));
+      ctx.layout.usesFault = true;
     }
+    return new TlaExpr.Apply(on ? "FaultOn" : "Fault", args);
+  }
+
+  /** The path's effect: its writes primed, the new pc and UNCHANGED, or its fault. */
+  private List<TlaExpr> effect(Path p) {
+    List<TlaExpr> out = new ArrayList<>();
+    if (p.fault != null) {
+      out.add(faultCall(p.faultRecord));
+      return out;
+    }
+    ctx.costs.closeStep(p);
+    LinkedHashMap<String, TlaExpr> changes = p.store.changes();
+    for (Map.Entry<String, TlaExpr> c : changes.entrySet()) {
+      out.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name(c.getKey())), c.getValue()));
+    }
+    String to = labels.name(p.target);
+    out.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(n("pc")),
+        new TlaExpr.Except(n("pc"), List.of(new TlaExpr.Update(List.of(new TlaExpr.Index(ExprGen.SELF)), new TlaExpr.Str(to))))));
+    List<String> changed = new ArrayList<>(changes.keySet());
+    changed.add("pc");
+    out.add(unchanged(changed));
+    return out;
+  }
+
+  /** The path's guards and definitions in the order it made them (see Path.Binding#at). */
+  private static List<Action.Part> parts(Path p) {
+    List<Action.Part> out = new ArrayList<>();
+    int b = 0;
+    for (int g = 0; g <= p.guards.size(); g++) {
+      for (; b < p.bindings.size() && p.bindings.get(b).at() <= g; b++) {
+        Path.Binding x = p.bindings.get(b);
+        out.add(x.exists() ? new Action.Part.Exists(x.name(), x.value()) : new Action.Part.Let(x.name(), x.value()));
+      }
+      if (g < p.guards.size()) {
+        out.add(new Action.Part.Guard(p.guards.get(g)));
+      }
+    }
+    return out;
+  }
+
+  /** The per-path operator's body: the label's pc test, then the guards and effect inside every definition. */
+  private static TlaExpr body(String label, Path p, List<TlaExpr> effect) {
+    List<TlaExpr> inner = new ArrayList<>(p.guards);
+    inner.addAll(effect);
     TlaExpr body = new TlaExpr.And(inner);
     for (int i = p.bindings.size() - 1; i >= 0; i--) {
       Path.Binding b = p.bindings.get(i);

@@ -82,7 +82,7 @@ final class BuiltinProcs {
         out.then(() -> {
           Path some = ok; // \E picked \in s: no element when s is empty
           String v = some.fresh("picked");
-          some.bindings.add(new Path.Binding(true, v, s));
+          some.bind(true, v, s);
           out.go(pr.next(), assign(some, pr.result(), new TlaExpr.Name(v), pr, out));
         });
         return;

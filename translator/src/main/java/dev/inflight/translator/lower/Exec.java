@@ -76,7 +76,7 @@ final class Exec implements Instr.Visitor<Void> {
     ok.guard(anyFree);
     ctx.costs.charge(ok, ctx.costs.price("alloc_" + a.struct().name(), "alloc"), inOp);
     String name = ok.fresh("new_" + a.struct().name());
-    ok.bindings.add(new Path.Binding(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free)));
+    ok.bind(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free));
     TlaExpr obj = new TlaExpr.Name(name);
     ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), ctx.layout));
     ok.nonNull.add(obj);
@@ -317,12 +317,12 @@ final class Exec implements Instr.Visitor<Void> {
       TlaExpr elem;
       if (f.ordered()) {
         String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
-        more.bindings.add(new Path.Binding(false, e, new TlaExpr.Apply("Head", List.of(cur))));
+        more.bind(false, e, new TlaExpr.Apply("Head", List.of(cur)));
         elem = new TlaExpr.Name(e);
         more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Apply("Tail", List.of(cur)));
       } else {
         String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
-        more.bindings.add(new Path.Binding(true, e, cur));
+        more.bind(true, e, cur);
         elem = new TlaExpr.Name(e);
         more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
       }

@@ -21,7 +21,7 @@ public final class Layout {
   /** Names the emitter uses for its own definitions; reserved before any DSL name. */
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
-      "AllDone", "Elems", "ListDel", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
@@ -48,6 +48,9 @@ public final class Layout {
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
   private String waker;
+  /** Whether some fault path ends in {@code Fault(…)} / {@code FaultOn(…)} (the emitter defines those used). */
+  public boolean usesFault;
+  public boolean usesFaultOn;
 
   /** WaitsFor's second parameter: `waker`, unless the model took that name. */
   public String waker() {

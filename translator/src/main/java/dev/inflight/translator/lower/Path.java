@@ -17,8 +17,17 @@ import java.util.Set;
  * once is not checked again until something is freed ({@link #nonNull}, {@link #knownLive}).
  */
 final class Path {
-  /** A definition around the path's body: {@code \E name \in value} when {@code exists}, else a LET. */
-  record Binding(boolean exists, String name, TlaExpr value) {}
+  /**
+   * A definition around the rest of the path: {@code \E name \in value} when {@code exists},
+   * else a LET; it was made when the path had {@code at} guards (the guards before it cannot
+   * mention it, so a label's paths can share them: {@link Action#parts}).
+   */
+  record Binding(boolean exists, String name, TlaExpr value, int at) {}
+
+  /** Binds {@code name} from here on (see {@link Binding}). */
+  void bind(boolean exists, String name, TlaExpr value) {
+    bindings.add(new Binding(exists, name, value, guards.size()));
+  }
 
   private final StepContext ctx;
   final List<TlaExpr> guards = new ArrayList<>();
@@ -28,7 +37,7 @@ final class Path {
   Span primary;
   List<Span> primaryCallers = List.of();
   String fault;
-  TlaExpr faultRecord;
+  TlaExpr.Record faultRecord;
   int target = -1;
   /** A guard folded to FALSE: the path cannot happen and produces no action. */
   boolean infeasible;
@@ -63,7 +72,7 @@ final class Path {
   /** Names a value as a LET definition of this path (see Store.binder). */
   private TlaExpr name(String var, TlaExpr value) {
     String n = fresh(var + "_now");
-    bindings.add(new Binding(false, n, value));
+    bind(false, n, value);
     return new TlaExpr.Name(n);
   }
 

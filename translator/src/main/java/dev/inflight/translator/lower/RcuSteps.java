@@ -96,7 +96,7 @@ final class RcuSteps {
       Path q = p.copy();
       TlaExpr cbs = q.store.read("rcu_cbs");
       String cb = q.fresh("cb");
-      q.bindings.add(new Path.Binding(true, cb, cbs));
+      q.bind(true, cb, cbs);
       q.guard(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(cb), "fn"), new TlaExpr.Str(t.fns().get(i).name())));
       q.guard(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(cb), "wait"), empty));
       q.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));

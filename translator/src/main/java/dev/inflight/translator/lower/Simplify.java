@@ -6,10 +6,11 @@ import dev.inflight.translator.tla.UnOp;
 import java.util.Set;
 
 /**
- * Constant folding for the guards a path collects: comparisons of literals, of an expression
- * with itself, of a fresh object with NULL, and the boolean connectives around them. A guard
- * that folds to FALSE makes its path impossible, so no action is emitted for it (e.g. the
- * use-after-free branch of a field access on an object allocated in the same step).
+ * Constant folding for the guards a path collects: comparisons of literals (integers also
+ * ordered), membership in the empty set, comparisons of an expression with itself and of a fresh
+ * object with NULL, and the boolean connectives around them. A guard that folds to FALSE makes its
+ * path impossible, so no action is emitted for it (e.g. the use-after-free branch of a field
+ * access on an object allocated in the same step, or a `get` on a count the step just set to 1).
  */
 final class Simplify {
   private Simplify() {}
@@ -77,6 +78,28 @@ final class Simplify {
         }
         return new TlaExpr.Bool(in.op() == BinOp.EQ ? same : !same);
       }
+      case LT:
+      case GT:
+      case LEQ:
+      case GEQ: {
+        if (in.left() instanceof TlaExpr.Num a && in.right() instanceof TlaExpr.Num b) {
+          int c = Long.compare(a.v(), b.v());
+          boolean v = switch (in.op()) {
+            case LT -> c < 0;
+            case GT -> c > 0;
+            case LEQ -> c <= 0;
+            default -> c >= 0;
+          };
+          return new TlaExpr.Bool(v);
+        }
+        return e;
+      }
+      case IN:
+      case NOTIN:
+        if (in.right() instanceof TlaExpr.SetOf set && set.elems().isEmpty()) {
+          return new TlaExpr.Bool(in.op() == BinOp.NOTIN);
+        }
+        return e;
       default:
         return e;
     }

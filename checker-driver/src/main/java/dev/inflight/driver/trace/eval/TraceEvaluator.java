@@ -36,6 +36,13 @@ public final class TraceEvaluator implements PathAttribution {
 
   public TraceEvaluator(Emitted emitted) {
     this(emitted.module(), emitted.sourceMap());
+    // In the label form the paths are folded into their labels' actions, so each path's own
+    // operator is not in the module: evaluate the path as the translator formed it.
+    for (dev.inflight.translator.lower.ThreadCode tc : emitted.lowered().threads()) {
+      for (dev.inflight.translator.lower.Action a : tc.actions()) {
+        defs.putIfAbsent(a.name(), new TlaModule.OpDef(a.name(), List.of("self"), a.body()));
+      }
+    }
   }
 
   public TraceEvaluator(TlaModule module, SourceMap map) {
