@@ -192,6 +192,40 @@ sender_step(self) ==
     \/ sender_at_L17b(self)
     \/ sender_at_L21(self)
 
+\* ENABLED <<sender_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+sender_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L21"
+       \/ /\ pc[self] = "L13"
+          /\ \/ /\ sender_skb_release_skb[self] # NULL
+                /\ \/ sk_buff[sender_skb_release_skb[self]].st = "live"
+                   \/ sk_buff[sender_skb_release_skb[self]].st = "freed"
+             \/ sender_skb_release_skb[self] = NULL
+       \/ /\ pc[self] = "L13b"
+          /\ \/ /\ sender_skb_release_skb[self] # NULL
+                /\ \/ sk_buff[sender_skb_release_skb[self]].st = "live"
+                   \/ sk_buff[sender_skb_release_skb[self]].st = "freed"
+             \/ sender_skb_release_skb[self] = NULL
+       \/ /\ pc[self] = "L17"
+          /\ \/ /\ sender_kfree_skb_skb[self] # NULL /\
+                     sk_buff[sender_kfree_skb_skb[self]].st = "live"
+                /\ \/ sk_buff[sender_kfree_skb_skb[self]].users > 1
+                   \/ sk_buff[sender_kfree_skb_skb[self]].users = 1
+                   \/ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
+             \/ sender_kfree_skb_skb[self] = NULL
+             \/ /\ sender_kfree_skb_skb[self] # NULL
+                /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+       \/ /\ pc[self] = "L17b"
+          /\ \/ /\ sender_kfree_skb_skb[self] # NULL /\
+                     sk_buff[sender_kfree_skb_skb[self]].st = "live"
+                /\ \/ sk_buff[sender_kfree_skb_skb[self]].users > 1
+                   \/ sk_buff[sender_kfree_skb_skb[self]].users = 1
+                   \/ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
+             \/ sender_kfree_skb_skb[self] = NULL
+             \/ /\ sender_kfree_skb_skb[self] # NULL
+                /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -205,7 +239,10 @@ Next ==
     \/ Terminated
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
-Fairness == \A self \in Thread_sender : WF_vars(sender_step(self))
+Fairness ==
+    \A self \in Thread_sender :
+      \/ []<>~sender_enabled(self)
+      \/ []<><<sender_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -73,6 +73,16 @@ a_step(self) ==
     \/ a_at_L13b(self)
     \/ a_at_L13c(self)
 
+\* ENABLED <<a_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+a_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L13"
+       \/ /\ pc[self] = "L13b"
+          /\ flag = 1
+       \/ /\ pc[self] = "L13c"
+          /\ flag = 2
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/checks/either_then_await.ifl:17)
@@ -89,6 +99,12 @@ b_at_L18(self) ==
 \* any step of a b thread
 b_step(self) == b_at_L18(self)
 
+\* ENABLED <<b_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+b_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] = "L18"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -104,8 +120,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_a : WF_vars(a_step(self))
-    /\ \A self \in Thread_b : WF_vars(b_step(self))
+    /\ \A self \in Thread_a :
+         \/ []<>~a_enabled(self)
+         \/ []<><<a_step(self)>>_vars
+    /\ \A self \in Thread_b :
+         \/ []<>~b_enabled(self)
+         \/ []<><<b_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -73,6 +73,16 @@ a_step(self) ==
     \/ a_at_L11b(self)
     \/ a_at_L11c(self)
 
+\* ENABLED <<a_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+a_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L11"
+       \/ /\ pc[self] = "L11b"
+          /\ flag \geq 1
+       \/ /\ pc[self] = "L11c"
+          /\ flag \geq 2
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/checks/either_then_await_ok.ifl:15)
@@ -100,6 +110,12 @@ b_step(self) ==
     \/ b_at_L16(self)
     \/ b_at_L17(self)
 
+\* ENABLED <<b_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+b_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] \in {"L16", "L17"}
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -115,8 +131,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_a : WF_vars(a_step(self))
-    /\ \A self \in Thread_b : WF_vars(b_step(self))
+    /\ \A self \in Thread_a :
+         \/ []<>~a_enabled(self)
+         \/ []<><<a_step(self)>>_vars
+    /\ \A self \in Thread_b :
+         \/ []<>~b_enabled(self)
+         \/ []<><<b_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -102,6 +102,14 @@ binder_step(self) ==
     \/ binder_at_L15(self)
     \/ binder_at_L18(self)
 
+\* ENABLED <<binder_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+binder_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L13", "L14", "L15", "L18"}
+       \/ /\ pc[self] = "L12"
+          /\ bind_lock = NULL
+
 --------------------------------------------------------------------------------
 
 \* thread rebinder (examples/checks/exit_holding_lock.ifl:20)
@@ -155,6 +163,14 @@ rebinder_step(self) ==
     \/ rebinder_at_L23(self)
     \/ rebinder_at_L24(self)
 
+\* ENABLED <<rebinder_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rebinder_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L22", "L23", "L24"}
+       \/ /\ pc[self] = "L21"
+          /\ bind_lock = NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -170,8 +186,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_binder : WF_vars(binder_step(self))
-    /\ \A self \in Thread_rebinder : WF_vars(rebinder_step(self))
+    /\ \A self \in Thread_binder :
+         \/ []<>~binder_enabled(self)
+         \/ []<><<binder_step(self)>>_vars
+    /\ \A self \in Thread_rebinder :
+         \/ []<>~rebinder_enabled(self)
+         \/ []<><<rebinder_step(self)>>_vars
 
 Spec ==
     /\ Init

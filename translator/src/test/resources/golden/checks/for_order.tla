@@ -141,6 +141,16 @@ t_step(self) ==
     \/ t_at_L17(self)
     \/ t_at_L17b(self)
 
+\* ENABLED <<t_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+t_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L15", "L16b", "L17", "L17b"}
+       \/ /\ pc[self] = "L16"
+          /\ \/ t_rest_16_3[self] = {}
+             \/ /\ t_rest_16_3[self] # {}
+                /\ \E next_x \in t_rest_16_3[self] : TRUE
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -154,7 +164,10 @@ Next ==
     \/ Terminated
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
-Fairness == \A self \in Thread_t : WF_vars(t_step(self))
+Fairness ==
+    \A self \in Thread_t :
+      \/ []<>~t_enabled(self)
+      \/ []<><<t_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -163,6 +163,12 @@ t_step(self) ==
     \/ t_at_L16(self)
     \/ t_at_L16b(self)
 
+\* ENABLED <<t_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+t_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] \in {"L14", "L15", "L15b", "L16", "L16b"}
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -176,7 +182,10 @@ Next ==
     \/ Terminated
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
-Fairness == \A self \in Thread_t : WF_vars(t_step(self))
+Fairness ==
+    \A self \in Thread_t :
+      \/ []<>~t_enabled(self)
+      \/ []<><<t_step(self)>>_vars
 
 Spec ==
     /\ Init

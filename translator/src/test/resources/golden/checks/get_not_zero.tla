@@ -191,6 +191,20 @@ owner_step(self) ==
     \/ owner_at_L25(self)
     \/ owner_at_L26(self)
 
+\* ENABLED <<owner_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+owner_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L15", "L23", "L24", "L25"}
+       \/ /\ pc[self] = "L26"
+          /\ \/ /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
+                /\ \/ sock[owner_sk[self]].refcnt > 1
+                   \/ sock[owner_sk[self]].refcnt = 1
+                   \/ sock[owner_sk[self]].refcnt \leq 0
+             \/ owner_sk[self] = NULL
+             \/ /\ owner_sk[self] # NULL
+                /\ sock[owner_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/get_not_zero.ifl:29)
@@ -394,6 +408,35 @@ lookup_step(self) ==
     \/ lookup_at_L40(self)
     \/ lookup_at_L42(self)
 
+\* ENABLED <<lookup_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+lookup_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L15", "L30", "L31", "L33"}
+       \/ /\ pc[self] = "L34"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L35"
+          /\ \/ /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+                /\ \/ sock[lookup_sk[self]].refcnt > 1
+                   \/ sock[lookup_sk[self]].refcnt = 1
+                   \/ sock[lookup_sk[self]].refcnt \leq 0
+             \/ lookup_sk[self] = NULL
+             \/ /\ lookup_sk[self] # NULL
+                /\ sock[lookup_sk[self]].st # "live"
+       \/ /\ pc[self] = "L37"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L40"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L42"
+          /\ \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/get_not_zero.ifl:18)
@@ -447,6 +490,21 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L18b(self)
     \/ rcu_cb_at_L19(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L18b"
+       \/ /\ pc[self] = "L18"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "sock_free"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L19"
+          /\ \/ /\ rcu_cb_sock_free_sk[self] # NULL
+                /\ \/ sock[rcu_cb_sock_free_sk[self]].st = "live"
+                   \/ sock[rcu_cb_sock_free_sk[self]].st = "freed"
+             \/ rcu_cb_sock_free_sk[self] = NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -463,9 +521,15 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_owner : WF_vars(owner_step(self))
-    /\ \A self \in Thread_lookup : WF_vars(lookup_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_owner :
+         \/ []<>~owner_enabled(self)
+         \/ []<><<owner_step(self)>>_vars
+    /\ \A self \in Thread_lookup :
+         \/ []<>~lookup_enabled(self)
+         \/ []<><<lookup_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -191,6 +191,20 @@ owner_step(self) ==
     \/ owner_at_L27(self)
     \/ owner_at_L28(self)
 
+\* ENABLED <<owner_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+owner_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L17", "L25", "L26", "L27"}
+       \/ /\ pc[self] = "L28"
+          /\ \/ /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
+                /\ \/ sock[owner_sk[self]].refcnt > 1
+                   \/ sock[owner_sk[self]].refcnt = 1
+                   \/ sock[owner_sk[self]].refcnt \leq 0
+             \/ owner_sk[self] = NULL
+             \/ /\ owner_sk[self] # NULL
+                /\ sock[owner_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
@@ -368,6 +382,31 @@ lookup_step(self) ==
     \/ lookup_at_L39(self)
     \/ lookup_at_L41(self)
 
+\* ENABLED <<lookup_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+lookup_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L17", "L32", "L33", "L35"}
+       \/ /\ pc[self] = "L36"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L37"
+          /\ \/ /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+                /\ \/ sock[lookup_sk[self]].refcnt > 1
+                   \/ sock[lookup_sk[self]].refcnt = 1
+                   \/ sock[lookup_sk[self]].refcnt \leq 0
+             \/ lookup_sk[self] = NULL
+             \/ /\ lookup_sk[self] # NULL
+                /\ sock[lookup_sk[self]].st # "live"
+       \/ /\ pc[self] = "L39"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L41"
+          /\ \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
@@ -421,6 +460,21 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L20b(self)
     \/ rcu_cb_at_L21(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L20b"
+       \/ /\ pc[self] = "L20"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "sock_free"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L21"
+          /\ \/ /\ rcu_cb_sock_free_sk[self] # NULL
+                /\ \/ sock[rcu_cb_sock_free_sk[self]].st = "live"
+                   \/ sock[rcu_cb_sock_free_sk[self]].st = "freed"
+             \/ rcu_cb_sock_free_sk[self] = NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -437,9 +491,15 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_owner : WF_vars(owner_step(self))
-    /\ \A self \in Thread_lookup : WF_vars(lookup_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_owner :
+         \/ []<>~owner_enabled(self)
+         \/ []<><<owner_step(self)>>_vars
+    /\ \A self \in Thread_lookup :
+         \/ []<>~lookup_enabled(self)
+         \/ []<><<lookup_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -47,6 +47,13 @@ waiter_at_L14(self) ==
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L14(self)
 
+\* ENABLED <<waiter_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+waiter_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ /\ pc[self] = "L14"
+       /\ flag
+
 --------------------------------------------------------------------------------
 
 \* thread poller (examples/checks/hang.ifl:17)
@@ -63,6 +70,14 @@ poller_at_L18(self) ==
 \* any step of a poller thread
 poller_step(self) == poller_at_L18(self)
 
+\* ENABLED <<poller_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+poller_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ /\ pc[self] = "L18"
+       /\ \/ 1 - polls # polls
+          \/ [pc EXCEPT ![self] = "L18"] # pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -78,8 +93,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_waiter : WF_vars(waiter_step(self))
-    /\ \A self \in Thread_poller : WF_vars(poller_step(self))
+    /\ \A self \in Thread_waiter :
+         \/ []<>~waiter_enabled(self)
+         \/ []<><<waiter_step(self)>>_vars
+    /\ \A self \in Thread_poller :
+         \/ []<>~poller_enabled(self)
+         \/ []<><<poller_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -51,6 +51,13 @@ waiter_at_L12(self) ==
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L12(self)
 
+\* ENABLED <<waiter_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+waiter_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ /\ pc[self] = "L12"
+       /\ flag
+
 --------------------------------------------------------------------------------
 
 \* thread setter (examples/checks/hang_ok.ifl:15)
@@ -66,6 +73,12 @@ setter_at_L16(self) ==
 
 \* any step of a setter thread
 setter_step(self) == setter_at_L16(self)
+
+\* ENABLED <<setter_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+setter_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] = "L16"
 
 --------------------------------------------------------------------------------
 
@@ -83,6 +96,14 @@ poller_at_L20(self) ==
 \* any step of a poller thread
 poller_step(self) == poller_at_L20(self)
 
+\* ENABLED <<poller_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+poller_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ /\ pc[self] = "L20"
+       /\ \/ 1 - polls # polls
+          \/ [pc EXCEPT ![self] = "L20"] # pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -99,9 +120,15 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_waiter : WF_vars(waiter_step(self))
-    /\ \A self \in Thread_setter : WF_vars(setter_step(self))
-    /\ \A self \in Thread_poller : WF_vars(poller_step(self))
+    /\ \A self \in Thread_waiter :
+         \/ []<>~waiter_enabled(self)
+         \/ []<><<waiter_step(self)>>_vars
+    /\ \A self \in Thread_setter :
+         \/ []<>~setter_enabled(self)
+         \/ []<><<setter_step(self)>>_vars
+    /\ \A self \in Thread_poller :
+         \/ []<>~poller_enabled(self)
+         \/ []<><<poller_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -70,6 +70,12 @@ setup_at_L14(self) ==
 \* any step of a setup thread
 setup_step(self) == setup_at_L14(self)
 
+\* ENABLED <<setup_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+setup_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] = "L14"
+
 --------------------------------------------------------------------------------
 
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
@@ -137,6 +143,14 @@ sender_step(self) ==
     \/ sender_at_L20(self)
     \/ sender_at_L22(self)
 
+\* ENABLED <<sender_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+sender_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L19", "L20", "L22"}
+       \/ /\ pc[self] = "L18"
+          /\ u # NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -152,8 +166,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_setup : WF_vars(setup_step(self))
-    /\ \A self \in Thread_sender : WF_vars(sender_step(self))
+    /\ \A self \in Thread_setup :
+         \/ []<>~setup_enabled(self)
+         \/ []<><<setup_step(self)>>_vars
+    /\ \A self \in Thread_sender :
+         \/ []<>~sender_enabled(self)
+         \/ []<><<sender_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -114,6 +114,12 @@ w_step(self) ==
     \/ w_at_L18(self)
     \/ w_at_L19(self)
 
+\* ENABLED <<w_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+w_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] \in {"L18", "L19"}
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
@@ -169,6 +175,16 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L13(self)
     \/ rcu_cb_at_L14(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L12b", "L13", "L14"}
+       \/ /\ pc[self] = "L12"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "count_it"
+               /\ cb.wait = {}
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -184,8 +200,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_w : WF_vars(w_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_w :
+         \/ []<>~w_enabled(self)
+         \/ []<><<w_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -1531,6 +1531,113 @@ user_step(self) ==
     \/ user_at_L228(self)
     \/ user_at_L321(self)
 
+\* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+user_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L33",
+                        "L38",
+                        "L67",
+                        "L67b",
+                        "L67c",
+                        "L80",
+                        "L87",
+                        "L94",
+                        "L94b",
+                        "L95",
+                        "L95b",
+                        "L96",
+                        "L96b",
+                        "L97",
+                        "L97b",
+                        "L106",
+                        "L106b",
+                        "L107",
+                        "L107b",
+                        "L110",
+                        "L110b",
+                        "L111b",
+                        "L111d",
+                        "L118",
+                        "L118b",
+                        "L129",
+                        "L130",
+                        "L132",
+                        "L136",
+                        "L207",
+                        "L218",
+                        "L220",
+                        "L223",
+                        "L224b",
+                        "L226",
+                        "L227"}
+       \/ /\ pc[self] = "L108"
+          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+                /\ \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
+                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
+                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
+             \/ user___unregister_prot_hook_sk[self] = NULL
+             \/ /\ user___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L108b"
+          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+                /\ \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
+                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
+                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
+             \/ user___unregister_prot_hook_sk[self] = NULL
+             \/ /\ user___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L111"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L111c"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L112"
+          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+             \/ user___unregister_prot_hook_sk[self] = NULL
+             \/ /\ user___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L112b"
+          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+             \/ user___unregister_prot_hook_sk[self] = NULL
+             \/ /\ user___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L127"
+          /\ \/ /\ user_packet_do_bind_sk[self] # NULL /\
+                     packet_sock[user_packet_do_bind_sk[self]].st = "live"
+                /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
+             \/ user_packet_do_bind_sk[self] = NULL
+             \/ /\ user_packet_do_bind_sk[self] # NULL
+                /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+       \/ /\ pc[self] = "L221"
+          /\ \/ /\ user_packet_release_sk[self] # NULL /\
+                     packet_sock[user_packet_release_sk[self]].st = "live"
+                /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
+             \/ user_packet_release_sk[self] = NULL
+             \/ /\ user_packet_release_sk[self] # NULL
+                /\ packet_sock[user_packet_release_sk[self]].st # "live"
+       \/ /\ pc[self] = "L224"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L228"
+          /\ \/ /\ user_packet_release_sk[self] # NULL /\
+                     packet_sock[user_packet_release_sk[self]].st = "live"
+                /\ \/ packet_sock[user_packet_release_sk[self]].refcnt > 1
+                   \/ packet_sock[user_packet_release_sk[self]].refcnt = 1
+                   \/ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
+             \/ user_packet_release_sk[self] = NULL
+             \/ /\ user_packet_release_sk[self] # NULL
+                /\ packet_sock[user_packet_release_sk[self]].st # "live"
+       \/ /\ pc[self] = "L321"
+          /\ \/ /\ user_sock_free_sock[self] # NULL
+                /\ \/ socket[user_sock_free_sock[self]].st = "live"
+                   \/ socket[user_sock_free_sock[self]].st = "freed"
+             \/ user_sock_free_sock[self] = NULL
+
 --------------------------------------------------------------------------------
 
 \* thread netdev (examples/extend/packet_wakeup.ifl:40)
@@ -2098,6 +2205,77 @@ netdev_step(self) ==
     \/ netdev_at_L184(self)
     \/ netdev_at_L192(self)
 
+\* ENABLED <<netdev_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+netdev_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L67",
+                        "L94",
+                        "L95",
+                        "L96",
+                        "L97",
+                        "L106",
+                        "L107",
+                        "L110",
+                        "L171",
+                        "L172b",
+                        "L176",
+                        "L180",
+                        "L184",
+                        "L192"}
+       \/ /\ pc[self] = "L42"
+          /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+                /\ \/ rcu_depth[self] = 0
+                   \/ rcu_depth[self] > 0
+             \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+       \/ /\ pc[self] = "L108"
+          /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+                /\ \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
+                   \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
+                   \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
+             \/ netdev___unregister_prot_hook_sk[self] = NULL
+             \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L111"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L111b"
+          /\ \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
+       \/ /\ pc[self] = "L112"
+          /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+                     packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
+             \/ netdev___unregister_prot_hook_sk[self] = NULL
+             \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
+                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+       \/ /\ pc[self] = "L172"
+          /\ \/ /\ netdev_rest_172_3[self] = {}
+                /\ \/ rcu_depth[self] > 1
+                   \/ rcu_depth[self] = 1
+                   \/ rcu_depth[self] = 0
+             \/ /\ netdev_rest_172_3[self] # {}
+                /\ \E next_sk \in netdev_rest_172_3[self] :
+                     \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+                        /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
+                           \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                              /\ \/ [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
+                                                                          {next_sk}] #
+                                      netdev_rest_172_3
+                                 \/ [netdev_packet_notifier_sk EXCEPT ![self] = next_sk] #
+                                      netdev_packet_notifier_sk
+                                 \/ [pc EXCEPT ![self] = "L172"] # pc
+                     \/ next_sk = NULL
+                     \/ /\ next_sk # NULL
+                        /\ packet_sock[next_sk].st # "live"
+       \/ /\ pc[self] = "L174"
+          /\ \/ /\ netdev_packet_notifier_sk[self] # NULL /\
+                     packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+                /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
+             \/ netdev_packet_notifier_sk[self] = NULL
+             \/ /\ netdev_packet_notifier_sk[self] # NULL
+                /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread rx[2] (examples/extend/packet_wakeup.ifl:44)
@@ -2188,6 +2366,19 @@ rx_step(self) ==
     \/ rx_at_L45(self)
     \/ rx_at_L155(self)
     \/ rx_at_L159(self)
+
+\* ENABLED <<rx_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rx_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L27", "L45"}
+       \/ /\ pc[self] = "L155"
+          /\ \/ ptype_all = {}
+             \/ \E picked \in ptype_all : TRUE
+       \/ /\ pc[self] = "L159"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
 
 --------------------------------------------------------------------------------
 
@@ -2386,6 +2577,25 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L268(self)
     \/ rcu_cb_at_L268b(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
+       \/ /\ pc[self] = "L264"
+          /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
+                     packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
+                /\ \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
+                   \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
+                   \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
+             \/ rcu_cb_packet_release_finish_sk[self] = NULL
+             \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
+                /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
+       \/ /\ pc[self] = "L268"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "packet_release_rcu"
+               /\ cb.wait = {}
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -2403,10 +2613,18 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_user : WF_vars(user_step(self))
-    /\ \A self \in Thread_netdev : WF_vars(netdev_step(self))
-    /\ \A self \in Thread_rx : WF_vars(rx_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_user :
+         \/ []<>~user_enabled(self)
+         \/ []<><<user_step(self)>>_vars
+    /\ \A self \in Thread_netdev :
+         \/ []<>~netdev_enabled(self)
+         \/ []<><<netdev_step(self)>>_vars
+    /\ \A self \in Thread_rx :
+         \/ []<>~rx_enabled(self)
+         \/ []<><<rx_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -115,6 +115,16 @@ left_step(self) ==
     \/ left_at_L17(self)
     \/ left_at_L18(self)
 
+\* ENABLED <<left_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+left_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L15", "L16", "L17", "L18"}
+       \/ /\ pc[self] = "L13"
+          /\ a = NULL
+       \/ /\ pc[self] = "L14"
+          /\ b = NULL
+
 --------------------------------------------------------------------------------
 
 \* thread right (examples/tutorial/deadlock.ifl:20)
@@ -193,6 +203,16 @@ right_step(self) ==
     \/ right_at_L25(self)
     \/ right_at_L26(self)
 
+\* ENABLED <<right_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+right_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L23", "L24", "L25", "L26"}
+       \/ /\ pc[self] = "L21"
+          /\ b = NULL
+       \/ /\ pc[self] = "L22"
+          /\ a = NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -208,8 +228,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_left : WF_vars(left_step(self))
-    /\ \A self \in Thread_right : WF_vars(right_step(self))
+    /\ \A self \in Thread_left :
+         \/ []<>~left_enabled(self)
+         \/ []<><<left_step(self)>>_vars
+    /\ \A self \in Thread_right :
+         \/ []<>~right_enabled(self)
+         \/ []<><<right_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -95,6 +95,12 @@ sender_step(self) ==
     \/ sender_at_L18(self)
     \/ sender_at_L19(self)
 
+\* ENABLED <<sender_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+sender_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ pc[self] \in {"L17", "L18", "L19"}
+
 --------------------------------------------------------------------------------
 
 \* thread receiver (examples/tutorial/leak.ifl:22)
@@ -144,6 +150,14 @@ receiver_step(self) ==
     \/ receiver_at_L24(self)
     \/ receiver_at_L25(self)
 
+\* ENABLED <<receiver_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+receiver_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L24", "L25"}
+       \/ /\ pc[self] = "L23"
+          /\ Len(rxq) > 0
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -159,8 +173,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_sender : WF_vars(sender_step(self))
-    /\ \A self \in Thread_receiver : WF_vars(receiver_step(self))
+    /\ \A self \in Thread_sender :
+         \/ []<>~sender_enabled(self)
+         \/ []<><<sender_step(self)>>_vars
+    /\ \A self \in Thread_receiver :
+         \/ []<>~receiver_enabled(self)
+         \/ []<><<receiver_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -270,6 +270,28 @@ a_step(self) ==
     \/ a_at_L33(self)
     \/ a_at_L34(self)
 
+\* ENABLED <<a_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+a_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L28", "L28b", "L33", "L34"}
+       \/ /\ pc[self] = "L29"
+          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+                /\ \/ obj[a_bump_x[self]].count > 1
+                   \/ obj[a_bump_x[self]].count = 1
+                   \/ obj[a_bump_x[self]].count \leq 0
+             \/ a_bump_x[self] = NULL
+             \/ /\ a_bump_x[self] # NULL
+                /\ obj[a_bump_x[self]].st # "live"
+       \/ /\ pc[self] = "L29b"
+          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+                /\ \/ obj[a_bump_x[self]].count > 1
+                   \/ obj[a_bump_x[self]].count = 1
+                   \/ obj[a_bump_x[self]].count \leq 0
+             \/ a_bump_x[self] = NULL
+             \/ /\ a_bump_x[self] # NULL
+                /\ obj[a_bump_x[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/tutorial/refcount_cost_percpu.ifl:39)
@@ -385,6 +407,22 @@ b_step(self) ==
     \/ b_at_L40(self)
     \/ b_at_L41(self)
 
+\* ENABLED <<b_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+b_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L28", "L41"}
+       \/ /\ pc[self] = "L29"
+          /\ \/ /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+                /\ \/ obj[b_bump_x[self]].count > 1
+                   \/ obj[b_bump_x[self]].count = 1
+                   \/ obj[b_bump_x[self]].count \leq 0
+             \/ b_bump_x[self] = NULL
+             \/ /\ b_bump_x[self] # NULL
+                /\ obj[b_bump_x[self]].st # "live"
+       \/ /\ pc[self] = "L40"
+          /\ shared # NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -400,8 +438,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_a : WF_vars(a_step(self))
-    /\ \A self \in Thread_b : WF_vars(b_step(self))
+    /\ \A self \in Thread_a :
+         \/ []<>~a_enabled(self)
+         \/ []<><<a_step(self)>>_vars
+    /\ \A self \in Thread_b :
+         \/ []<>~b_enabled(self)
+         \/ []<><<b_step(self)>>_vars
 
 Spec ==
     /\ Init

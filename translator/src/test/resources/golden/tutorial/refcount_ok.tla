@@ -144,6 +144,20 @@ producer_step(self) ==
     \/ producer_at_L20(self)
     \/ producer_at_L21(self)
 
+\* ENABLED <<producer_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+producer_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L17", "L18", "L19", "L20"}
+       \/ /\ pc[self] = "L21"
+          /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+                /\ \/ sock[producer_sk[self]].refcnt > 1
+                   \/ sock[producer_sk[self]].refcnt = 1
+                   \/ sock[producer_sk[self]].refcnt \leq 0
+             \/ producer_sk[self] = NULL
+             \/ /\ producer_sk[self] # NULL
+                /\ sock[producer_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread consumer (examples/tutorial/refcount_ok.ifl:24)
@@ -216,6 +230,22 @@ consumer_step(self) ==
     \/ consumer_at_L27(self)
     \/ consumer_at_L28(self)
 
+\* ENABLED <<consumer_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+consumer_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L26", "L27"}
+       \/ /\ pc[self] = "L25"
+          /\ shared # NULL
+       \/ /\ pc[self] = "L28"
+          /\ \/ /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
+                /\ \/ sock[consumer_sk[self]].refcnt > 1
+                   \/ sock[consumer_sk[self]].refcnt = 1
+                   \/ sock[consumer_sk[self]].refcnt \leq 0
+             \/ consumer_sk[self] = NULL
+             \/ /\ consumer_sk[self] # NULL
+                /\ sock[consumer_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -231,8 +261,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_producer : WF_vars(producer_step(self))
-    /\ \A self \in Thread_consumer : WF_vars(consumer_step(self))
+    /\ \A self \in Thread_producer :
+         \/ []<>~producer_enabled(self)
+         \/ []<><<producer_step(self)>>_vars
+    /\ \A self \in Thread_consumer :
+         \/ []<>~consumer_enabled(self)
+         \/ []<><<consumer_step(self)>>_vars
 
 Spec ==
     /\ Init

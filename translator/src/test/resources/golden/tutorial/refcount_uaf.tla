@@ -122,6 +122,20 @@ producer_step(self) ==
     \/ producer_at_L19(self)
     \/ producer_at_L20(self)
 
+\* ENABLED <<producer_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+producer_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L17", "L18", "L19"}
+       \/ /\ pc[self] = "L20"
+          /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+                /\ \/ sock[producer_sk[self]].refcnt > 1
+                   \/ sock[producer_sk[self]].refcnt = 1
+                   \/ sock[producer_sk[self]].refcnt \leq 0
+             \/ producer_sk[self] = NULL
+             \/ /\ producer_sk[self] # NULL
+                /\ sock[producer_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread consumer (examples/tutorial/refcount_uaf.ifl:23)
@@ -165,6 +179,14 @@ consumer_step(self) ==
     \/ consumer_at_L25(self)
     \/ consumer_at_L26(self)
 
+\* ENABLED <<consumer_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+consumer_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L25", "L26"}
+       \/ /\ pc[self] = "L24"
+          /\ shared # NULL
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -180,8 +202,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_producer : WF_vars(producer_step(self))
-    /\ \A self \in Thread_consumer : WF_vars(consumer_step(self))
+    /\ \A self \in Thread_producer :
+         \/ []<>~producer_enabled(self)
+         \/ []<><<producer_step(self)>>_vars
+    /\ \A self \in Thread_consumer :
+         \/ []<>~consumer_enabled(self)
+         \/ []<><<consumer_step(self)>>_vars
 
 Spec ==
     /\ Init

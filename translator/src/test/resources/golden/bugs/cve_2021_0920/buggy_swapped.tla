@@ -6907,6 +6907,304 @@ victim_step(self) ==
     \/ victim_at_L382(self)
     \/ victim_at_L382b(self)
 
+\* ENABLED <<victim_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+victim_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L16", "L26", "L29", "L30", "L45", "L51", "L44", "L72", "L247", "L326"}
+       \/ /\ pc[self] = "L19"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L28"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L33"
+          /\ \/ victim_i[self] < 2
+             \/ /\ ~victim_i[self] < 2
+                /\ \/ /\ victim_me[self] # NULL /\ task[victim_me[self]].st = "live"
+                      /\ \/ /\ victim_b[self] \in task[victim_me[self]].fds
+                            /\ \/ /\ ~gc_stale =>
+                                       victim_b[self] # NULL /\ file[victim_b[self]].st = "live"
+                                  /\ \/ /\ victim_b[self] # NULL /\ file[victim_b[self]].st = "live"
+                                        /\ \/ file[victim_b[self]].f_count > 1
+                                           \/ file[victim_b[self]].f_count = 1
+                                           \/ file[victim_b[self]].f_count \leq 0
+                                     \/ victim_b[self] = NULL
+                                     \/ /\ victim_b[self] # NULL
+                                        /\ file[victim_b[self]].st # "live"
+                               \/ /\ ~gc_stale
+                                  /\ \/ victim_b[self] = NULL
+                                     \/ /\ victim_b[self] # NULL
+                                        /\ file[victim_b[self]].st # "live"
+                         \/ ~victim_b[self] \in task[victim_me[self]].fds
+                   \/ victim_me[self] = NULL
+                   \/ /\ victim_me[self] # NULL
+                      /\ task[victim_me[self]].st # "live"
+       \/ /\ pc[self] = "L42"
+          /\ ~gc_in_progress
+       \/ /\ pc[self] = "L39"
+          /\ \/ /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ victim_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ victim_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L39b"
+          /\ \/ /\ victim_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[victim_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[victim_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[victim_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[victim_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ victim_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ victim_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[victim_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L42b"
+          /\ \/ /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ victim_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ victim_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L42c"
+          /\ \/ /\ victim_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[victim_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[victim_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ victim_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ victim_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[victim_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                /\ \/ /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                      /\ \/ file[victim_fput_f[self]].f_count > 1
+                         \/ file[victim_fput_f[self]].f_count = 1
+                         \/ file[victim_fput_f[self]].f_count \leq 0
+                   \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L93b"
+          /\ \/ /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                /\ \/ /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                      /\ \/ file[victim_fput_f[self]].f_count > 1
+                         \/ file[victim_fput_f[self]].f_count = 1
+                         \/ file[victim_fput_f[self]].f_count \leq 0
+                   \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L93c"
+          /\ \/ /\ ~gc_stale => victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                /\ \/ /\ victim_fput_f[self] # NULL /\ file[victim_fput_f[self]].st = "live"
+                      /\ \/ file[victim_fput_f[self]].f_count > 1
+                         \/ file[victim_fput_f[self]].f_count = 1
+                         \/ file[victim_fput_f[self]].f_count \leq 0
+                   \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ victim_fput_f[self] = NULL
+                   \/ /\ victim_fput_f[self] # NULL
+                      /\ file[victim_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L129"
+          /\ \/ /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
+                /\ \/ /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
+                      /\ \/ /\ ~gc_stale =>
+                                 victim_sys_close_f[self] # NULL /\
+                                   file[victim_sys_close_f[self]].st = "live"
+                            /\ \/ /\ victim_sys_close_f[self] # NULL /\
+                                       file[victim_sys_close_f[self]].st = "live"
+                                  /\ \/ file[victim_sys_close_f[self]].f_count > 1
+                                     \/ file[victim_sys_close_f[self]].f_count = 1
+                                     \/ file[victim_sys_close_f[self]].f_count \leq 0
+                               \/ victim_sys_close_f[self] = NULL
+                               \/ /\ victim_sys_close_f[self] # NULL
+                                  /\ file[victim_sys_close_f[self]].st # "live"
+                         \/ /\ ~gc_stale
+                            /\ \/ victim_sys_close_f[self] = NULL
+                               \/ /\ victim_sys_close_f[self] # NULL
+                                  /\ file[victim_sys_close_f[self]].st # "live"
+                   \/ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
+             \/ victim_sys_close_t[self] = NULL
+             \/ /\ victim_sys_close_t[self] # NULL
+                /\ task[victim_sys_close_t[self]].st # "live"
+       \/ /\ pc[self] = "L129b"
+          /\ \/ /\ victim_sys_close_t[self] # NULL /\ task[victim_sys_close_t[self]].st = "live"
+                /\ \/ /\ victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
+                      /\ \/ /\ ~gc_stale =>
+                                 victim_sys_close_f[self] # NULL /\
+                                   file[victim_sys_close_f[self]].st = "live"
+                            /\ \/ /\ victim_sys_close_f[self] # NULL /\
+                                       file[victim_sys_close_f[self]].st = "live"
+                                  /\ \/ file[victim_sys_close_f[self]].f_count > 1
+                                     \/ file[victim_sys_close_f[self]].f_count = 1
+                                     \/ file[victim_sys_close_f[self]].f_count \leq 0
+                               \/ victim_sys_close_f[self] = NULL
+                               \/ /\ victim_sys_close_f[self] # NULL
+                                  /\ file[victim_sys_close_f[self]].st # "live"
+                         \/ /\ ~gc_stale
+                            /\ \/ victim_sys_close_f[self] = NULL
+                               \/ /\ victim_sys_close_f[self] # NULL
+                                  /\ file[victim_sys_close_f[self]].st # "live"
+                   \/ ~victim_sys_close_f[self] \in task[victim_sys_close_t[self]].fds
+             \/ victim_sys_close_t[self] = NULL
+             \/ /\ victim_sys_close_t[self] # NULL
+                /\ task[victim_sys_close_t[self]].st # "live"
+       \/ /\ pc[self] = "L226"
+          /\ \/ /\ victim_unix_attach_fds_fp[self] # NULL /\
+                     file[victim_unix_attach_fds_fp[self]].st = "live"
+                /\ \/ /\ file[victim_unix_attach_fds_fp[self]].f_count > 0
+                      /\ \/ /\ victim_unix_attach_fds_b[self] # NULL /\
+                                 sk_buff[victim_unix_attach_fds_b[self]].st = "live"
+                            /\ \/ /\ victim_unix_attach_fds_t[self] # NULL /\
+                                       task[victim_unix_attach_fds_t[self]].st = "live"
+                                  /\ unix_gc_lock = NULL
+                               \/ victim_unix_attach_fds_t[self] = NULL
+                               \/ /\ victim_unix_attach_fds_t[self] # NULL
+                                  /\ task[victim_unix_attach_fds_t[self]].st # "live"
+                         \/ victim_unix_attach_fds_b[self] = NULL
+                         \/ /\ victim_unix_attach_fds_b[self] # NULL
+                            /\ sk_buff[victim_unix_attach_fds_b[self]].st # "live"
+                   \/ file[victim_unix_attach_fds_fp[self]].f_count \leq 0
+             \/ victim_unix_attach_fds_fp[self] = NULL
+             \/ /\ victim_unix_attach_fds_fp[self] # NULL
+                /\ file[victim_unix_attach_fds_fp[self]].st # "live"
+       \/ /\ pc[self] = "L305"
+          /\ \/ /\ victim_sys_recvmsg_peek_f[self] # NULL /\
+                     file[victim_sys_recvmsg_peek_f[self]].st = "live"
+                /\ \/ {x \in unix_queued :
+                        sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} =
+                        {}
+                   \/ \E picked \in {x \in unix_queued :
+                                      sk_buff[x].rcv = file[victim_sys_recvmsg_peek_f[self]].sk} :
+                        TRUE
+             \/ victim_sys_recvmsg_peek_f[self] = NULL
+             \/ /\ victim_sys_recvmsg_peek_f[self] # NULL
+                /\ file[victim_sys_recvmsg_peek_f[self]].st # "live"
+       \/ /\ pc[self] = "L351"
+          /\ \/ /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[victim_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[victim_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[victim_kfree_skb_b[self]].users \leq 0
+             \/ victim_kfree_skb_b[self] = NULL
+             \/ /\ victim_kfree_skb_b[self] # NULL
+                /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L351b"
+          /\ \/ /\ victim_kfree_skb_b[self] # NULL /\ sk_buff[victim_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[victim_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[victim_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[victim_kfree_skb_b[self]].users \leq 0
+             \/ victim_kfree_skb_b[self] = NULL
+             \/ /\ victim_kfree_skb_b[self] # NULL
+                /\ sk_buff[victim_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L366b"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![victim_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[victim_unix_destruct_scm_b[self]].fp # NULL
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376b"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[victim_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[victim_unix_destruct_scm_b[self]].pid # NULL
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382b"
+          /\ \/ /\ victim_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[victim_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[victim_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[victim_unix_destruct_scm_b[self]].st = "freed"
+             \/ victim_unix_destruct_scm_b[self] = NULL
+             \/ /\ victim_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[victim_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread collector (examples/bugs/cve_2021_0920/buggy_swapped.ifl:46)
@@ -7057,6 +7355,46 @@ collector_step(self) ==
     \/ collector_at_L28(self)
     \/ collector_at_L47(self)
     \/ collector_at_L48(self)
+
+\* ENABLED <<collector_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+collector_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L47"
+       \/ /\ pc[self] = "L28"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L48"
+          /\ \/ /\ collector_j[self] < 2
+                /\ \/ /\ collector_iter_48_3[self] < 2
+                      /\ unix_gc_lock = NULL
+                      /\ \/ /\ ~gc_in_progress
+                            /\ \/ ~gc_in_progress
+                               \/ /\ ~~gc_in_progress
+                                  /\ \/ [collector_iter_48_3 EXCEPT
+                                           ![self] = collector_iter_48_3[self] + 1] #
+                                          collector_iter_48_3
+                                     \/ NULL # unix_gc_lock
+                                     \/ [collector_unix_gc_busy EXCEPT ![self] = FALSE] #
+                                          collector_unix_gc_busy
+                                     \/ TRUE # gc_in_progress
+                                     \/ TRUE # unix_gc_work_pending
+                                     \/ [collector_j EXCEPT ![self] = collector_j[self] + 1] #
+                                          collector_j
+                                     \/ [pc EXCEPT ![self] = "L48"] # pc
+                         \/ /\ ~~gc_in_progress
+                            /\ \/ ~gc_in_progress
+                               \/ /\ ~~gc_in_progress
+                                  /\ \/ [collector_iter_48_3 EXCEPT
+                                           ![self] = collector_iter_48_3[self] + 1] #
+                                          collector_iter_48_3
+                                     \/ NULL # unix_gc_lock
+                                     \/ [collector_unix_gc_busy EXCEPT ![self] = FALSE] #
+                                          collector_unix_gc_busy
+                                     \/ [collector_j EXCEPT ![self] = collector_j[self] + 1] #
+                                          collector_j
+                                     \/ [pc EXCEPT ![self] = "L48"] # pc
+                   \/ collector_iter_48_3[self] \geq 2
+             \/ ~collector_j[self] < 2
 
 --------------------------------------------------------------------------------
 
@@ -8555,6 +8893,182 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_at_L382(self)
     \/ delayed_fput_work_worker_at_L411(self)
 
+\* ENABLED <<delayed_fput_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+delayed_fput_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L109"
+       \/ /\ pc[self] = "L19"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L28"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L40"
+          /\ delayed_fput_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     delayed_fput_work_worker_fput_f[self] # NULL /\
+                       file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ delayed_fput_work_worker_fput_f[self] # NULL /\
+                           file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[delayed_fput_work_worker_fput_f[self]].f_count > 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count = 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count \leq 0
+                   \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L112"
+          /\ \/ delayed_fput_work_worker_rest_112_3[self] = {}
+             \/ /\ delayed_fput_work_worker_rest_112_3[self] # {}
+                /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+                     \/ /\ next_f # NULL /\ file[next_f].st = "live"
+                        /\ \/ /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+                              /\ LET unix_sock_now ==
+                                         [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE,
+                                                           ![file[next_f].sk].file = NULL]
+                                 IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                       /\ LET unix_sock_now2 ==
+                                                  [unix_sock_now EXCEPT
+                                                     ![file[next_f].sk].peer = NULL]
+                                          IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                                                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st =
+                                                       "live"
+                                                /\ \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt >
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt =
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq
+                                                        0
+                                             \/ unix_sock_now[file[next_f].sk].peer = NULL
+                                             \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st #
+                                                     "live"
+                                    \/ ~unix_sock_now[file[next_f].sk].peer # NULL
+                           \/ file[next_f].sk = NULL
+                           \/ /\ file[next_f].sk # NULL
+                              /\ unix_sock[file[next_f].sk].st # "live"
+                     \/ next_f = NULL
+                     \/ /\ next_f # NULL
+                        /\ file[next_f].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL /\
+                                 pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL
+                            /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL /\
+                                 cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL
+                            /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L411"
+          /\ \/ /\ delayed_fput_work_worker_rest_411_3[self] = {}
+                /\ \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
+                           unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st =
+                             "live"
+                      /\ \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt >
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt =
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt \leq
+                              0
+                   \/ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
+                   \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
+                      /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
+             \/ /\ delayed_fput_work_worker_rest_411_3[self] # {}
+                /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                   {next_b}] #
+                                      delayed_fput_work_worker_rest_411_3
+                                 \/ [delayed_fput_work_worker_unix_release_sock_b EXCEPT
+                                       ![self] = next_b] #
+                                      delayed_fput_work_worker_unix_release_sock_b
+                                 \/ [delayed_fput_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      delayed_fput_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ [pc EXCEPT ![self] = "L411"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread unix_gc_work_worker (specs/kernel/garbage.ifl:53)
@@ -9889,6 +10403,178 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_at_L376(self)
     \/ unix_gc_work_worker_at_L382(self)
 
+\* ENABLED <<unix_gc_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+unix_gc_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L53b", "L107b", "L138b", "L141", "L147b"}
+       \/ /\ pc[self] = "L53"
+          /\ unix_gc_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     unix_gc_work_worker_fput_f[self] # NULL /\
+                       file[unix_gc_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ unix_gc_work_worker_fput_f[self] # NULL /\
+                           file[unix_gc_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[unix_gc_work_worker_fput_f[self]].f_count > 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count = 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count \leq 0
+                   \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L101"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L107"
+          /\ \/ unix_gc_work_worker_rest_107_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+                   IN \/ /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+                         /\ \/ /\ unix_sock[next_u].file # NULL /\
+                                    file[unix_sock[next_u].file].st = "live"
+                               /\ \/ /\ file[unix_sock[next_u].file].f_count \geq
+                                          unix_sock[next_u].inflight
+                                     /\ \/ /\ file[unix_sock[next_u].file].f_count =
+                                                unix_sock[next_u].inflight
+                                           /\ \/ /\ next_u \in Elems(gc_inflight_list)
+                                                 /\ \/ /\ ~next_u \in Elems(gc_candidates)
+                                                       /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                                ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                               unix_gc_work_worker_rest_107_3
+                                                          \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                                ![self] = next_u] #
+                                                               unix_gc_work_worker___unix_gc_u
+                                                          \/ ListDel(gc_inflight_list, next_u) #
+                                                               gc_inflight_list
+                                                          \/ Append(gc_candidates, next_u) #
+                                                               gc_candidates
+                                                          \/ gc_flag_candidate \cup {next_u} #
+                                                               gc_flag_candidate
+                                                          \/ gc_flag_maybe_cycle \cup {next_u} #
+                                                               gc_flag_maybe_cycle
+                                                          \/ [pc EXCEPT ![self] = "L107"] # pc
+                                                    \/ next_u \in Elems(gc_candidates)
+                                              \/ ~next_u \in Elems(gc_inflight_list)
+                                        \/ /\ ~file[unix_sock[next_u].file].f_count =
+                                                 unix_sock[next_u].inflight
+                                           /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                    ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                   unix_gc_work_worker_rest_107_3
+                                              \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                    ![self] = next_u] #
+                                                   unix_gc_work_worker___unix_gc_u
+                                              \/ [pc EXCEPT ![self] = "L107"] # pc
+                                  \/ ~file[unix_sock[next_u].file].f_count \geq
+                                        unix_sock[next_u].inflight
+                            \/ unix_sock[next_u].file = NULL
+                            \/ /\ unix_sock[next_u].file # NULL
+                               /\ file[unix_sock[next_u].file].st # "live"
+                      \/ next_u = NULL
+                      \/ /\ next_u # NULL
+                         /\ unix_sock[next_u].st # "live"
+       \/ /\ pc[self] = "L138"
+          /\ \/ unix_gc_work_worker_rest_138_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+                   IN \/ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                      \/ /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                         /\ \/ [unix_gc_work_worker_rest_138_3 EXCEPT
+                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])] #
+                                 unix_gc_work_worker_rest_138_3
+                            \/ [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = next_u] #
+                                 unix_gc_work_worker___unix_gc_u
+                            \/ [pc EXCEPT ![self] = "L138"] # pc
+       \/ /\ pc[self] = "L147"
+          /\ \/ unix_gc_work_worker_rest_147_3[self] = {}
+             \/ /\ unix_gc_work_worker_rest_147_3[self] # {}
+                /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [unix_gc_work_worker_rest_147_3 EXCEPT
+                                       ![self] = unix_gc_work_worker_rest_147_3[self] \ {next_b}] #
+                                      unix_gc_work_worker_rest_147_3
+                                 \/ [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = next_b] #
+                                      unix_gc_work_worker___unix_gc_b
+                                 \/ [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      unix_gc_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ [pc EXCEPT ![self] = "L147"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
+       \/ /\ pc[self] = "L147c"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -9906,10 +10592,18 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_victim : WF_vars(victim_step(self))
-    /\ \A self \in Thread_collector : WF_vars(collector_step(self))
-    /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
-    /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
+    /\ \A self \in Thread_victim :
+         \/ []<>~victim_enabled(self)
+         \/ []<><<victim_step(self)>>_vars
+    /\ \A self \in Thread_collector :
+         \/ []<>~collector_enabled(self)
+         \/ []<><<collector_step(self)>>_vars
+    /\ \A self \in Thread_delayed_fput_work_worker :
+         \/ []<>~delayed_fput_work_worker_enabled(self)
+         \/ []<><<delayed_fput_work_worker_step(self)>>_vars
+    /\ \A self \in Thread_unix_gc_work_worker :
+         \/ []<>~unix_gc_work_worker_enabled(self)
+         \/ []<><<unix_gc_work_worker_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -3773,6 +3773,108 @@ writer1_step(self) ==
     \/ writer1_at_L376(self)
     \/ writer1_at_L382(self)
 
+\* ENABLED <<writer1_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+writer1_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L16", "L25", "L37", "L47", "L53", "L47b", "L56", "L171", "L247"}
+       \/ /\ pc[self] = "L19"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L28"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L42"
+          /\ ~gc_in_progress
+       \/ /\ pc[self] = "L39"
+          /\ \/ /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[writer1_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ writer1_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ writer1_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[writer1_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L42b"
+          /\ \/ /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[writer1_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[writer1_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[writer1_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ writer1_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ writer1_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[writer1_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
+                /\ \/ /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
+                      /\ \/ file[writer1_fput_f[self]].f_count > 1
+                         \/ file[writer1_fput_f[self]].f_count = 1
+                         \/ file[writer1_fput_f[self]].f_count \leq 0
+                   \/ writer1_fput_f[self] = NULL
+                   \/ /\ writer1_fput_f[self] # NULL
+                      /\ file[writer1_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ writer1_fput_f[self] = NULL
+                   \/ /\ writer1_fput_f[self] # NULL
+                      /\ file[writer1_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L351"
+          /\ \/ /\ writer1_kfree_skb_b[self] # NULL /\
+                     sk_buff[writer1_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[writer1_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[writer1_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[writer1_kfree_skb_b[self]].users \leq 0
+             \/ writer1_kfree_skb_b[self] = NULL
+             \/ /\ writer1_kfree_skb_b[self] # NULL
+                /\ sk_buff[writer1_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ writer1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+             \/ writer1_unix_destruct_scm_b[self] = NULL
+             \/ /\ writer1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ writer1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[writer1_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
+             \/ writer1_unix_destruct_scm_b[self] = NULL
+             \/ /\ writer1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ writer1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[writer1_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[writer1_unix_destruct_scm_b[self]].st = "freed"
+             \/ writer1_unix_destruct_scm_b[self] = NULL
+             \/ /\ writer1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread reader1 (examples/seeds/hackbench/before.ifl:58)
@@ -6141,6 +6243,128 @@ reader1_step(self) ==
     \/ reader1_at_L376(self)
     \/ reader1_at_L382(self)
 
+\* ENABLED <<reader1_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+reader1_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L36", "L60", "L61", "L62", "L65", "L72", "L326"}
+       \/ /\ pc[self] = "L39"
+          /\ \/ /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[reader1_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ reader1_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ reader1_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[reader1_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L42"
+          /\ \/ /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[reader1_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ reader1_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ reader1_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[reader1_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L59"
+          /\ proc # NULL
+       \/ /\ pc[self] = "L63"
+          /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
+                /\ \/ /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
+                      /\ \/ file[reader1_fput_f[self]].f_count > 1
+                         \/ file[reader1_fput_f[self]].f_count = 1
+                         \/ file[reader1_fput_f[self]].f_count \leq 0
+                   \/ reader1_fput_f[self] = NULL
+                   \/ /\ reader1_fput_f[self] # NULL
+                      /\ file[reader1_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ reader1_fput_f[self] = NULL
+                   \/ /\ reader1_fput_f[self] # NULL
+                      /\ file[reader1_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L273"
+          /\ \/ /\ reader1_sys_recvmsg_f[self] # NULL /\
+                     file[reader1_sys_recvmsg_f[self]].st = "live"
+                /\ \/ {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} =
+                        {}
+                   \/ \E picked \in {x \in unix_queued :
+                                      sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
+                        TRUE
+             \/ reader1_sys_recvmsg_f[self] = NULL
+             \/ /\ reader1_sys_recvmsg_f[self] # NULL
+                /\ file[reader1_sys_recvmsg_f[self]].st # "live"
+       \/ /\ pc[self] = "L288"
+          /\ \/ /\ reader1_sys_recvmsg_b[self] # NULL /\
+                     sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+                /\ \/ /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+             \/ reader1_sys_recvmsg_b[self] = NULL
+             \/ /\ reader1_sys_recvmsg_b[self] # NULL
+                /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
+       \/ /\ pc[self] = "L351"
+          /\ \/ /\ reader1_kfree_skb_b[self] # NULL /\
+                     sk_buff[reader1_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[reader1_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[reader1_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[reader1_kfree_skb_b[self]].users \leq 0
+             \/ reader1_kfree_skb_b[self] = NULL
+             \/ /\ reader1_kfree_skb_b[self] # NULL
+                /\ sk_buff[reader1_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ reader1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+             \/ reader1_unix_destruct_scm_b[self] = NULL
+             \/ /\ reader1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ reader1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[reader1_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
+             \/ reader1_unix_destruct_scm_b[self] = NULL
+             \/ /\ reader1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ reader1_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[reader1_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[reader1_unix_destruct_scm_b[self]].st = "freed"
+             \/ reader1_unix_destruct_scm_b[self] = NULL
+             \/ /\ reader1_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
@@ -7652,6 +7876,182 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_at_L382(self)
     \/ delayed_fput_work_worker_at_L411(self)
 
+\* ENABLED <<delayed_fput_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+delayed_fput_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] = "L109"
+       \/ /\ pc[self] = "L19"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L28"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L40"
+          /\ delayed_fput_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     delayed_fput_work_worker_fput_f[self] # NULL /\
+                       file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ delayed_fput_work_worker_fput_f[self] # NULL /\
+                           file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[delayed_fput_work_worker_fput_f[self]].f_count > 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count = 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count \leq 0
+                   \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L112"
+          /\ \/ delayed_fput_work_worker_rest_112_3[self] = {}
+             \/ /\ delayed_fput_work_worker_rest_112_3[self] # {}
+                /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+                     \/ /\ next_f # NULL /\ file[next_f].st = "live"
+                        /\ \/ /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+                              /\ LET unix_sock_now ==
+                                         [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE,
+                                                           ![file[next_f].sk].file = NULL]
+                                 IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                       /\ LET unix_sock_now2 ==
+                                                  [unix_sock_now EXCEPT
+                                                     ![file[next_f].sk].peer = NULL]
+                                          IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                                                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st =
+                                                       "live"
+                                                /\ \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt >
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt =
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq
+                                                        0
+                                             \/ unix_sock_now[file[next_f].sk].peer = NULL
+                                             \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st #
+                                                     "live"
+                                    \/ ~unix_sock_now[file[next_f].sk].peer # NULL
+                           \/ file[next_f].sk = NULL
+                           \/ /\ file[next_f].sk # NULL
+                              /\ unix_sock[file[next_f].sk].st # "live"
+                     \/ next_f = NULL
+                     \/ /\ next_f # NULL
+                        /\ file[next_f].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL /\
+                                 pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL
+                            /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL /\
+                                 cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL
+                            /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L411"
+          /\ \/ /\ delayed_fput_work_worker_rest_411_3[self] = {}
+                /\ \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
+                           unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st =
+                             "live"
+                      /\ \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt >
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt =
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt \leq
+                              0
+                   \/ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
+                   \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
+                      /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
+             \/ /\ delayed_fput_work_worker_rest_411_3[self] # {}
+                /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                   {next_b}] #
+                                      delayed_fput_work_worker_rest_411_3
+                                 \/ [delayed_fput_work_worker_unix_release_sock_b EXCEPT
+                                       ![self] = next_b] #
+                                      delayed_fput_work_worker_unix_release_sock_b
+                                 \/ [delayed_fput_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      delayed_fput_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ [pc EXCEPT ![self] = "L411"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread unix_gc_work_worker (specs/kernel/garbage.ifl:53)
@@ -8993,6 +9393,178 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_at_L376(self)
     \/ unix_gc_work_worker_at_L382(self)
 
+\* ENABLED <<unix_gc_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+unix_gc_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L53b", "L107b", "L138b", "L141", "L147b"}
+       \/ /\ pc[self] = "L53"
+          /\ unix_gc_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     unix_gc_work_worker_fput_f[self] # NULL /\
+                       file[unix_gc_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ unix_gc_work_worker_fput_f[self] # NULL /\
+                           file[unix_gc_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[unix_gc_work_worker_fput_f[self]].f_count > 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count = 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count \leq 0
+                   \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L101"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L107"
+          /\ \/ unix_gc_work_worker_rest_107_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+                   IN \/ /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+                         /\ \/ /\ unix_sock[next_u].file # NULL /\
+                                    file[unix_sock[next_u].file].st = "live"
+                               /\ \/ /\ file[unix_sock[next_u].file].f_count \geq
+                                          unix_sock[next_u].inflight
+                                     /\ \/ /\ file[unix_sock[next_u].file].f_count =
+                                                unix_sock[next_u].inflight
+                                           /\ \/ /\ next_u \in Elems(gc_inflight_list)
+                                                 /\ \/ /\ ~next_u \in Elems(gc_candidates)
+                                                       /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                                ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                               unix_gc_work_worker_rest_107_3
+                                                          \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                                ![self] = next_u] #
+                                                               unix_gc_work_worker___unix_gc_u
+                                                          \/ ListDel(gc_inflight_list, next_u) #
+                                                               gc_inflight_list
+                                                          \/ Append(gc_candidates, next_u) #
+                                                               gc_candidates
+                                                          \/ gc_flag_candidate \cup {next_u} #
+                                                               gc_flag_candidate
+                                                          \/ gc_flag_maybe_cycle \cup {next_u} #
+                                                               gc_flag_maybe_cycle
+                                                          \/ [pc EXCEPT ![self] = "L107"] # pc
+                                                    \/ next_u \in Elems(gc_candidates)
+                                              \/ ~next_u \in Elems(gc_inflight_list)
+                                        \/ /\ ~file[unix_sock[next_u].file].f_count =
+                                                 unix_sock[next_u].inflight
+                                           /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                    ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                   unix_gc_work_worker_rest_107_3
+                                              \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                    ![self] = next_u] #
+                                                   unix_gc_work_worker___unix_gc_u
+                                              \/ [pc EXCEPT ![self] = "L107"] # pc
+                                  \/ ~file[unix_sock[next_u].file].f_count \geq
+                                        unix_sock[next_u].inflight
+                            \/ unix_sock[next_u].file = NULL
+                            \/ /\ unix_sock[next_u].file # NULL
+                               /\ file[unix_sock[next_u].file].st # "live"
+                      \/ next_u = NULL
+                      \/ /\ next_u # NULL
+                         /\ unix_sock[next_u].st # "live"
+       \/ /\ pc[self] = "L138"
+          /\ \/ unix_gc_work_worker_rest_138_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+                   IN \/ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                      \/ /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                         /\ \/ [unix_gc_work_worker_rest_138_3 EXCEPT
+                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])] #
+                                 unix_gc_work_worker_rest_138_3
+                            \/ [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = next_u] #
+                                 unix_gc_work_worker___unix_gc_u
+                            \/ [pc EXCEPT ![self] = "L138"] # pc
+       \/ /\ pc[self] = "L147"
+          /\ \/ unix_gc_work_worker_rest_147_3[self] = {}
+             \/ /\ unix_gc_work_worker_rest_147_3[self] # {}
+                /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [unix_gc_work_worker_rest_147_3 EXCEPT
+                                       ![self] = unix_gc_work_worker_rest_147_3[self] \ {next_b}] #
+                                      unix_gc_work_worker_rest_147_3
+                                 \/ [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = next_b] #
+                                      unix_gc_work_worker___unix_gc_b
+                                 \/ [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      unix_gc_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ [pc EXCEPT ![self] = "L147"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
+       \/ /\ pc[self] = "L147c"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -9010,10 +9582,18 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_writer1 : WF_vars(writer1_step(self))
-    /\ \A self \in Thread_reader1 : WF_vars(reader1_step(self))
-    /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
-    /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
+    /\ \A self \in Thread_writer1 :
+         \/ []<>~writer1_enabled(self)
+         \/ []<><<writer1_step(self)>>_vars
+    /\ \A self \in Thread_reader1 :
+         \/ []<>~reader1_enabled(self)
+         \/ []<><<reader1_step(self)>>_vars
+    /\ \A self \in Thread_delayed_fput_work_worker :
+         \/ []<>~delayed_fput_work_worker_enabled(self)
+         \/ []<><<delayed_fput_work_worker_step(self)>>_vars
+    /\ \A self \in Thread_unix_gc_work_worker :
+         \/ []<>~unix_gc_work_worker_enabled(self)
+         \/ []<><<unix_gc_work_worker_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -222,6 +222,23 @@ user_step(self) ==
     \/ user_at_L69(self)
     \/ user_at_L71(self)
 
+\* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+user_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L34", "L35", "L61", "L66", "L68"}
+       \/ /\ pc[self] = "L69"
+          /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+                /\ module[af_packet].users = 0
+             \/ af_packet = NULL
+             \/ /\ af_packet # NULL
+                /\ module[af_packet].st # "live"
+       \/ /\ pc[self] = "L71"
+          /\ \/ /\ af_packet # NULL
+                /\ \/ module[af_packet].st = "live"
+                   \/ module[af_packet].st = "freed"
+             \/ af_packet = NULL
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
@@ -389,6 +406,25 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L54(self)
     \/ rcu_cb_at_L55(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L43", "L46", "L51b", "L52", "L53", "L55"}
+       \/ /\ pc[self] = "L51"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "packet_release_rcu"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L54"
+          /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+                     packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+                /\ \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
+                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
+                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
+             \/ rcu_cb_packet_release_rcu_sk[self] = NULL
+             \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+                /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -404,8 +440,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_user : WF_vars(user_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_user :
+         \/ []<>~user_enabled(self)
+         \/ []<><<user_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

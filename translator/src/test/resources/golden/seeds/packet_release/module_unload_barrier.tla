@@ -234,6 +234,26 @@ user_step(self) ==
     \/ user_at_L62(self)
     \/ user_at_L64(self)
 
+\* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+user_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L26", "L27", "L54", "L59", "L61"}
+       \/ /\ pc[self] = "L53"
+          /\ rcu_cbs = {}
+          /\ rcu_running = {}
+       \/ /\ pc[self] = "L62"
+          /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
+                /\ module[af_packet].users = 0
+             \/ af_packet = NULL
+             \/ /\ af_packet # NULL
+                /\ module[af_packet].st # "live"
+       \/ /\ pc[self] = "L64"
+          /\ \/ /\ af_packet # NULL
+                /\ \/ module[af_packet].st = "live"
+                   \/ module[af_packet].st = "freed"
+             \/ af_packet = NULL
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload_barrier.ifl:43)
@@ -401,6 +421,25 @@ rcu_cb_step(self) ==
     \/ rcu_cb_at_L46(self)
     \/ rcu_cb_at_L47(self)
 
+\* ENABLED <<rcu_cb_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L35", "L38", "L43b", "L44", "L45", "L47"}
+       \/ /\ pc[self] = "L43"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "packet_release_rcu"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L46"
+          /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
+                     packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+                /\ \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
+                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
+                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
+             \/ rcu_cb_packet_release_rcu_sk[self] = NULL
+             \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
+                /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -416,8 +455,12 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_user : WF_vars(user_step(self))
-    /\ \A self \in Thread_rcu_cb : WF_vars(rcu_cb_step(self))
+    /\ \A self \in Thread_user :
+         \/ []<>~user_enabled(self)
+         \/ []<><<user_step(self)>>_vars
+    /\ \A self \in Thread_rcu_cb :
+         \/ []<>~rcu_cb_enabled(self)
+         \/ []<><<rcu_cb_step(self)>>_vars
 
 Spec ==
     /\ Init

@@ -4991,6 +4991,266 @@ owner_step(self) ==
     \/ owner_at_L376(self)
     \/ owner_at_L382(self)
 
+\* ENABLED <<owner_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+owner_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L30", "L32", "L45", "L51", "L39", "L247"}
+       \/ /\ pc[self] = "L38"
+          /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
+       \/ /\ pc[self] = "L39b"
+          /\ \/ /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[owner_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[owner_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[owner_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ owner_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ owner_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[owner_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L42"
+          /\ \/ /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[owner_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[owner_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[owner_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ owner_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ owner_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[owner_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L46"
+          /\ \/ /\ owner_j[self] < 2
+                /\ \/ /\ owner_iter_46_3[self] < 2
+                      /\ \/ /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+                            /\ \/ /\ owner_s[self] \in task[owner_me[self]].fds
+                                  /\ \/ /\ ~gc_stale =>
+                                             owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+                                        /\ \/ /\ owner_s[self] # NULL /\
+                                                   file[owner_s[self]].st = "live"
+                                              /\ \/ /\ file[owner_s[self]].f_count > 1
+                                                    /\ \/ [owner_iter_46_3 EXCEPT
+                                                             ![self] = owner_iter_46_3[self] + 1] #
+                                                            owner_iter_46_3
+                                                       \/ [w \in Threads |->
+                                                            [lat EXCEPT ![self] = 0][w] +
+                                                              IF w # self /\ WaitsFor(w, self)
+                                                              THEN Cost_syscall +
+                                                                     (IF file[owner_s[self]].f_count_cpu =
+                                                                           CpuOf(self)
+                                                                      THEN Cost_atomic_local
+                                                                      ELSE Cost_atomic_remote)
+                                                              ELSE 0] #
+                                                            lat
+                                                       \/ [owner_sys_close_t EXCEPT
+                                                             ![self] = NULL] #
+                                                            owner_sys_close_t
+                                                       \/ [owner_sys_close_f EXCEPT
+                                                             ![self] = NULL] #
+                                                            owner_sys_close_f
+                                                       \/ [task EXCEPT
+                                                             ![owner_me[self]].fds = task[owner_me[self]].fds \
+                                                                                       {owner_s[self]}] #
+                                                            task
+                                                       \/ [owner_fput_f EXCEPT ![self] = NULL] #
+                                                            owner_fput_f
+                                                       \/ (gc_stale \/
+                                                             (file[owner_s[self]].f_count > 1 /\
+                                                                unix_tot_inflight > 0)) #
+                                                            gc_stale
+                                                       \/ [file EXCEPT
+                                                             ![owner_s[self]].f_count_cpu = CpuOf(self),
+                                                             ![owner_s[self]].f_count = file[owner_s[self]].f_count -
+                                                                                          1] #
+                                                            file
+                                                       \/ [op |-> "close",
+                                                           thread |-> self,
+                                                           ns |-> Cost_syscall +
+                                                                    IF file[owner_s[self]].f_count_cpu =
+                                                                         CpuOf(self)
+                                                                    THEN Cost_atomic_local
+                                                                    ELSE Cost_atomic_remote] #
+                                                            op_end
+                                                       \/ [owner_s EXCEPT ![self] = owner_b[self]] #
+                                                            owner_s
+                                                       \/ [owner_j EXCEPT ![self] = owner_j[self] +
+                                                                                      1] #
+                                                            owner_j
+                                                       \/ [pc EXCEPT ![self] = "L46"] # pc
+                                                 \/ /\ file[owner_s[self]].f_count = 1
+                                                    /\ \/ [owner_iter_46_3 EXCEPT
+                                                             ![self] = owner_iter_46_3[self] + 1] #
+                                                            owner_iter_46_3
+                                                       \/ [w \in Threads |->
+                                                            [lat EXCEPT ![self] = 0][w] +
+                                                              IF w # self /\ WaitsFor(w, self)
+                                                              THEN Cost_syscall +
+                                                                     (IF file[owner_s[self]].f_count_cpu =
+                                                                           CpuOf(self)
+                                                                      THEN Cost_atomic_local
+                                                                      ELSE Cost_atomic_remote) +
+                                                                     (IF delayed_fput_work_pending
+                                                                      THEN 0
+                                                                      ELSE 566)
+                                                              ELSE 0] #
+                                                            lat
+                                                       \/ [owner_sys_close_t EXCEPT
+                                                             ![self] = NULL] #
+                                                            owner_sys_close_t
+                                                       \/ [owner_sys_close_f EXCEPT
+                                                             ![self] = NULL] #
+                                                            owner_sys_close_f
+                                                       \/ [task EXCEPT
+                                                             ![owner_me[self]].fds = task[owner_me[self]].fds \
+                                                                                       {owner_s[self]}] #
+                                                            task
+                                                       \/ [owner_fput_f EXCEPT ![self] = NULL] #
+                                                            owner_fput_f
+                                                       \/ (gc_stale \/
+                                                             (file[owner_s[self]].f_count > 1 /\
+                                                                unix_tot_inflight > 0)) #
+                                                            gc_stale
+                                                       \/ [file EXCEPT
+                                                             ![owner_s[self]].f_count_cpu = CpuOf(self),
+                                                             ![owner_s[self]].f_count = 0] #
+                                                            file
+                                                       \/ [owner_file_final_put_f EXCEPT
+                                                             ![self] = NULL] #
+                                                            owner_file_final_put_f
+                                                       \/ delayed_fput_list \cup {owner_s[self]} #
+                                                            delayed_fput_list
+                                                       \/ TRUE # delayed_fput_work_pending
+                                                       \/ [op |-> "close",
+                                                           thread |-> self,
+                                                           ns |-> Cost_syscall +
+                                                                    (IF file[owner_s[self]].f_count_cpu =
+                                                                          CpuOf(self)
+                                                                     THEN Cost_atomic_local
+                                                                     ELSE Cost_atomic_remote) +
+                                                                    IF delayed_fput_work_pending
+                                                                    THEN 0
+                                                                    ELSE 566] #
+                                                            op_end
+                                                       \/ [owner_s EXCEPT ![self] = owner_b[self]] #
+                                                            owner_s
+                                                       \/ [owner_j EXCEPT ![self] = owner_j[self] +
+                                                                                      1] #
+                                                            owner_j
+                                                       \/ [pc EXCEPT ![self] = "L46"] # pc
+                                                 \/ file[owner_s[self]].f_count \leq 0
+                                           \/ owner_s[self] = NULL
+                                           \/ /\ owner_s[self] # NULL
+                                              /\ file[owner_s[self]].st # "live"
+                                     \/ /\ ~gc_stale
+                                        /\ \/ owner_s[self] = NULL
+                                           \/ /\ owner_s[self] # NULL
+                                              /\ file[owner_s[self]].st # "live"
+                               \/ ~owner_s[self] \in task[owner_me[self]].fds
+                         \/ owner_me[self] = NULL
+                         \/ /\ owner_me[self] # NULL
+                            /\ task[owner_me[self]].st # "live"
+                   \/ owner_iter_46_3[self] \geq 2
+             \/ ~owner_j[self] < 2
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
+                /\ \/ /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
+                      /\ \/ file[owner_fput_f[self]].f_count > 1
+                         \/ file[owner_fput_f[self]].f_count = 1
+                         \/ file[owner_fput_f[self]].f_count \leq 0
+                   \/ owner_fput_f[self] = NULL
+                   \/ /\ owner_fput_f[self] # NULL
+                      /\ file[owner_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ owner_fput_f[self] = NULL
+                   \/ /\ owner_fput_f[self] # NULL
+                      /\ file[owner_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L93b"
+          /\ \/ /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
+                /\ \/ /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
+                      /\ \/ file[owner_fput_f[self]].f_count > 1
+                         \/ file[owner_fput_f[self]].f_count = 1
+                         \/ file[owner_fput_f[self]].f_count \leq 0
+                   \/ owner_fput_f[self] = NULL
+                   \/ /\ owner_fput_f[self] # NULL
+                      /\ file[owner_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ owner_fput_f[self] = NULL
+                   \/ /\ owner_fput_f[self] # NULL
+                      /\ file[owner_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L226"
+          /\ \/ /\ owner_unix_attach_fds_fp[self] # NULL /\
+                     file[owner_unix_attach_fds_fp[self]].st = "live"
+                /\ \/ /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+                      /\ \/ /\ owner_unix_attach_fds_b[self] # NULL /\
+                                 sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+                            /\ \/ /\ owner_unix_attach_fds_t[self] # NULL /\
+                                       task[owner_unix_attach_fds_t[self]].st = "live"
+                                  /\ unix_gc_lock = NULL
+                               \/ owner_unix_attach_fds_t[self] = NULL
+                               \/ /\ owner_unix_attach_fds_t[self] # NULL
+                                  /\ task[owner_unix_attach_fds_t[self]].st # "live"
+                         \/ owner_unix_attach_fds_b[self] = NULL
+                         \/ /\ owner_unix_attach_fds_b[self] # NULL
+                            /\ sk_buff[owner_unix_attach_fds_b[self]].st # "live"
+                   \/ file[owner_unix_attach_fds_fp[self]].f_count \leq 0
+             \/ owner_unix_attach_fds_fp[self] = NULL
+             \/ /\ owner_unix_attach_fds_fp[self] # NULL
+                /\ file[owner_unix_attach_fds_fp[self]].st # "live"
+       \/ /\ pc[self] = "L351"
+          /\ \/ /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[owner_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[owner_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[owner_kfree_skb_b[self]].users \leq 0
+             \/ owner_kfree_skb_b[self] = NULL
+             \/ /\ owner_kfree_skb_b[self] # NULL
+                /\ sk_buff[owner_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ owner_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+             \/ owner_unix_destruct_scm_b[self] = NULL
+             \/ /\ owner_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ owner_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[owner_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
+             \/ owner_unix_destruct_scm_b[self] = NULL
+             \/ /\ owner_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ owner_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[owner_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[owner_unix_destruct_scm_b[self]].st = "freed"
+             \/ owner_unix_destruct_scm_b[self] = NULL
+             \/ /\ owner_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread sender (examples/seeds/unix_gc/async_wait.ifl:53)
@@ -8626,6 +8886,100 @@ sender_step(self) ==
     \/ sender_at_L376(self)
     \/ sender_at_L382(self)
 
+\* ENABLED <<sender_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+sender_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L45", "L45b", "L51", "L55", "L171", "L247"}
+       \/ /\ pc[self] = "L39"
+          /\ \/ /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
+                     pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
+                /\ \/ pid[sender_scm_destroy_cred_scm_pid[self]].count > 1
+                   \/ pid[sender_scm_destroy_cred_scm_pid[self]].count = 1
+                   \/ pid[sender_scm_destroy_cred_scm_pid[self]].count \leq 0
+             \/ sender_scm_destroy_cred_scm_pid[self] = NULL
+             \/ /\ sender_scm_destroy_cred_scm_pid[self] # NULL
+                /\ pid[sender_scm_destroy_cred_scm_pid[self]].st # "live"
+       \/ /\ pc[self] = "L42"
+          /\ \/ /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
+                     cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
+                /\ \/ cred[sender_scm_destroy_cred_scm_cred[self]].usage > 1
+                   \/ cred[sender_scm_destroy_cred_scm_cred[self]].usage = 1
+                   \/ cred[sender_scm_destroy_cred_scm_cred[self]].usage \leq 0
+             \/ sender_scm_destroy_cred_scm_cred[self] = NULL
+             \/ /\ sender_scm_destroy_cred_scm_cred[self] # NULL
+                /\ cred[sender_scm_destroy_cred_scm_cred[self]].st # "live"
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
+                /\ \/ /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
+                      /\ \/ file[sender_fput_f[self]].f_count > 1
+                         \/ file[sender_fput_f[self]].f_count = 1
+                         \/ file[sender_fput_f[self]].f_count \leq 0
+                   \/ sender_fput_f[self] = NULL
+                   \/ /\ sender_fput_f[self] # NULL
+                      /\ file[sender_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ sender_fput_f[self] = NULL
+                   \/ /\ sender_fput_f[self] # NULL
+                      /\ file[sender_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L351"
+          /\ \/ /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
+                /\ \/ sk_buff[sender_kfree_skb_b[self]].users > 1
+                   \/ sk_buff[sender_kfree_skb_b[self]].users = 1
+                   \/ sk_buff[sender_kfree_skb_b[self]].users \leq 0
+             \/ sender_kfree_skb_b[self] = NULL
+             \/ /\ sender_kfree_skb_b[self] # NULL
+                /\ sk_buff[sender_kfree_skb_b[self]].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ sender_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+             \/ sender_unix_destruct_scm_b[self] = NULL
+             \/ /\ sender_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ sender_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].st = "live"
+                            /\ \/ pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count > 1
+                               \/ pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count = 1
+                               \/ pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count \leq 0
+                         \/ sk_buff[sender_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].st # "live"
+                   \/ ~sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
+             \/ sender_unix_destruct_scm_b[self] = NULL
+             \/ /\ sender_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ sender_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].st = "live"
+                            /\ \/ /\ cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage > 1
+                                  /\ \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "freed"
+                               \/ /\ cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage = 1
+                                  /\ \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                                     \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "freed"
+                               \/ cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage \leq 0
+                         \/ sk_buff[sender_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].st # "live"
+                   \/ /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[sender_unix_destruct_scm_b[self]].st = "freed"
+             \/ sender_unix_destruct_scm_b[self] = NULL
+             \/ /\ sender_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
@@ -10171,6 +10525,188 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_at_L376(self)
     \/ delayed_fput_work_worker_at_L382(self)
     \/ delayed_fput_work_worker_at_L411(self)
+
+\* ENABLED <<delayed_fput_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+delayed_fput_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L16", "L109"}
+       \/ /\ pc[self] = "L40"
+          /\ delayed_fput_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     delayed_fput_work_worker_fput_f[self] # NULL /\
+                       file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ delayed_fput_work_worker_fput_f[self] # NULL /\
+                           file[delayed_fput_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[delayed_fput_work_worker_fput_f[self]].f_count > 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count = 1
+                         \/ file[delayed_fput_work_worker_fput_f[self]].f_count \leq 0
+                   \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ delayed_fput_work_worker_fput_f[self] = NULL
+                   \/ /\ delayed_fput_work_worker_fput_f[self] # NULL
+                      /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L112"
+          /\ \/ delayed_fput_work_worker_rest_112_3[self] = {}
+             \/ /\ delayed_fput_work_worker_rest_112_3[self] # {}
+                /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+                     \/ /\ next_f # NULL /\ file[next_f].st = "live"
+                        /\ \/ /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+                              /\ LET unix_sock_now ==
+                                         [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE,
+                                                           ![file[next_f].sk].file = NULL]
+                                 IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                       /\ LET unix_sock_now2 ==
+                                                  [unix_sock_now EXCEPT
+                                                     ![file[next_f].sk].peer = NULL]
+                                          IN \/ /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                                                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st =
+                                                       "live"
+                                                /\ \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt >
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt =
+                                                        1
+                                                   \/ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq
+                                                        0
+                                             \/ unix_sock_now[file[next_f].sk].peer = NULL
+                                             \/ /\ unix_sock_now[file[next_f].sk].peer # NULL
+                                                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st #
+                                                     "live"
+                                    \/ ~unix_sock_now[file[next_f].sk].peer # NULL
+                           \/ file[next_f].sk = NULL
+                           \/ /\ file[next_f].sk # NULL
+                              /\ unix_sock[file[next_f].sk].st # "live"
+                     \/ next_f = NULL
+                     \/ /\ next_f # NULL
+                        /\ file[next_f].st # "live"
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL /\
+                                 pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid #
+                                 NULL
+                            /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL /\
+                                 cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred #
+                                 NULL
+                            /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L411"
+          /\ \/ /\ delayed_fput_work_worker_rest_411_3[self] = {}
+                /\ \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
+                           unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st =
+                             "live"
+                      /\ \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt >
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt =
+                                 1
+                            /\ \/ /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
+                                  /\ \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "live"
+                                     \/ file[delayed_fput_work_worker_unix_release_sock_f[self]].st =
+                                          "freed"
+                               \/ delayed_fput_work_worker_unix_release_sock_f[self] = NULL
+                         \/ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt \leq
+                              0
+                   \/ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
+                   \/ /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
+                      /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
+             \/ /\ delayed_fput_work_worker_rest_411_3[self] # {}
+                /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                   {next_b}] #
+                                      delayed_fput_work_worker_rest_411_3
+                                 \/ [delayed_fput_work_worker_unix_release_sock_b EXCEPT
+                                       ![self] = next_b] #
+                                      delayed_fput_work_worker_unix_release_sock_b
+                                 \/ [delayed_fput_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      delayed_fput_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                                    ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ NoOpEnd # op_end
+                                 \/ [w \in Threads |->
+                                      lat[w] +
+                                        IF w # self /\ WaitsFor(w, self)
+                                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote)
+                                        ELSE 0] #
+                                      lat
+                                 \/ [pc EXCEPT ![self] = "L411"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
 
 --------------------------------------------------------------------------------
 
@@ -11766,6 +12302,191 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_at_L376(self)
     \/ unix_gc_work_worker_at_L382(self)
 
+\* ENABLED <<unix_gc_work_worker_step(self)>>_vars, written out for the weak fairness of the thread
+\* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
+unix_gc_work_worker_enabled(self) ==
+    /\ fault.kind = "none"
+    /\ \/ pc[self] \in {"L53b", "L107b", "L138b", "L141", "L147b"}
+       \/ /\ pc[self] = "L53"
+          /\ unix_gc_work_pending
+       \/ /\ pc[self] = "L93"
+          /\ \/ /\ ~gc_stale =>
+                     unix_gc_work_worker_fput_f[self] # NULL /\
+                       file[unix_gc_work_worker_fput_f[self]].st = "live"
+                /\ \/ /\ unix_gc_work_worker_fput_f[self] # NULL /\
+                           file[unix_gc_work_worker_fput_f[self]].st = "live"
+                      /\ \/ file[unix_gc_work_worker_fput_f[self]].f_count > 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count = 1
+                         \/ file[unix_gc_work_worker_fput_f[self]].f_count \leq 0
+                   \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+             \/ /\ ~gc_stale
+                /\ \/ unix_gc_work_worker_fput_f[self] = NULL
+                   \/ /\ unix_gc_work_worker_fput_f[self] # NULL
+                      /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
+       \/ /\ pc[self] = "L101"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L107"
+          /\ \/ unix_gc_work_worker_rest_107_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+                   IN \/ /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+                         /\ \/ /\ unix_sock[next_u].file # NULL /\
+                                    file[unix_sock[next_u].file].st = "live"
+                               /\ \/ /\ file[unix_sock[next_u].file].f_count \geq
+                                          unix_sock[next_u].inflight
+                                     /\ \/ /\ file[unix_sock[next_u].file].f_count =
+                                                unix_sock[next_u].inflight
+                                           /\ \/ /\ next_u \in Elems(gc_inflight_list)
+                                                 /\ \/ /\ ~next_u \in Elems(gc_candidates)
+                                                       /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                                ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                               unix_gc_work_worker_rest_107_3
+                                                          \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                                ![self] = next_u] #
+                                                               unix_gc_work_worker___unix_gc_u
+                                                          \/ ListDel(gc_inflight_list, next_u) #
+                                                               gc_inflight_list
+                                                          \/ Append(gc_candidates, next_u) #
+                                                               gc_candidates
+                                                          \/ gc_flag_candidate \cup {next_u} #
+                                                               gc_flag_candidate
+                                                          \/ gc_flag_maybe_cycle \cup {next_u} #
+                                                               gc_flag_maybe_cycle
+                                                          \/ NoOpEnd # op_end
+                                                          \/ [pc EXCEPT ![self] = "L107"] # pc
+                                                    \/ next_u \in Elems(gc_candidates)
+                                              \/ ~next_u \in Elems(gc_inflight_list)
+                                        \/ /\ ~file[unix_sock[next_u].file].f_count =
+                                                 unix_sock[next_u].inflight
+                                           /\ \/ [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                    ![self] = Tail(unix_gc_work_worker_rest_107_3[self])] #
+                                                   unix_gc_work_worker_rest_107_3
+                                              \/ [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                    ![self] = next_u] #
+                                                   unix_gc_work_worker___unix_gc_u
+                                              \/ NoOpEnd # op_end
+                                              \/ [pc EXCEPT ![self] = "L107"] # pc
+                                  \/ ~file[unix_sock[next_u].file].f_count \geq
+                                        unix_sock[next_u].inflight
+                            \/ unix_sock[next_u].file = NULL
+                            \/ /\ unix_sock[next_u].file # NULL
+                               /\ file[unix_sock[next_u].file].st # "live"
+                      \/ next_u = NULL
+                      \/ /\ next_u # NULL
+                         /\ unix_sock[next_u].st # "live"
+       \/ /\ pc[self] = "L138"
+          /\ \/ unix_gc_work_worker_rest_138_3[self] = <<>>
+             \/ /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+                /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+                   IN \/ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                      \/ /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+                         /\ \/ [unix_gc_work_worker_rest_138_3 EXCEPT
+                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])] #
+                                 unix_gc_work_worker_rest_138_3
+                            \/ [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = next_u] #
+                                 unix_gc_work_worker___unix_gc_u
+                            \/ NoOpEnd # op_end
+                            \/ [pc EXCEPT ![self] = "L138"] # pc
+       \/ /\ pc[self] = "L147"
+          /\ \/ unix_gc_work_worker_rest_147_3[self] = {}
+             \/ /\ unix_gc_work_worker_rest_147_3[self] # {}
+                /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+                     \/ /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+                        /\ \/ /\ sk_buff[next_b].users > 1
+                              /\ \/ [unix_gc_work_worker_rest_147_3 EXCEPT
+                                       ![self] = unix_gc_work_worker_rest_147_3[self] \ {next_b}] #
+                                      unix_gc_work_worker_rest_147_3
+                                 \/ [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = next_b] #
+                                      unix_gc_work_worker___unix_gc_b
+                                 \/ [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL] #
+                                      unix_gc_work_worker_kfree_skb_b
+                                 \/ [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                                    ![next_b].users = sk_buff[next_b].users - 1] #
+                                      sk_buff
+                                 \/ NoOpEnd # op_end
+                                 \/ [w \in Threads |->
+                                      lat[w] +
+                                        IF w # self /\ WaitsFor(w, self)
+                                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote)
+                                        ELSE 0] #
+                                      lat
+                                 \/ [pc EXCEPT ![self] = "L147"] # pc
+                           \/ sk_buff[next_b].users = 1
+                           \/ sk_buff[next_b].users \leq 0
+                     \/ next_b = NULL
+                     \/ /\ next_b # NULL
+                        /\ sk_buff[next_b].st # "live"
+       \/ /\ pc[self] = "L147c"
+          /\ unix_gc_lock = NULL
+       \/ /\ pc[self] = "L366"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+                      /\ LET sk_buff_now ==
+                                 [sk_buff EXCEPT
+                                    ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+                         IN unix_gc_lock = NULL
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L376"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL /\
+                                 pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st =
+                                   "live"
+                            /\ \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count >
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count =
+                                    1
+                               \/ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+                            /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st #
+                                 "live"
+                   \/ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+       \/ /\ pc[self] = "L382"
+          /\ \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+                     sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL /\
+                                 cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st =
+                                   "live"
+                            /\ \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage >
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage =
+                                       1
+                                  /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "live"
+                                     \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st =
+                                          "freed"
+                               \/ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage \leq
+                                    0
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred = NULL
+                         \/ /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                            /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st #
+                                 "live"
+                   \/ /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
+                      /\ \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+                         \/ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "freed"
+             \/ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
+             \/ /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
+                /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -11783,10 +12504,18 @@ Next ==
 
 \* weak fairness of every thread: a thread that can keep moving eventually moves
 Fairness ==
-    /\ \A self \in Thread_owner : WF_vars(owner_step(self))
-    /\ \A self \in Thread_sender : WF_vars(sender_step(self))
-    /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
-    /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
+    /\ \A self \in Thread_owner :
+         \/ []<>~owner_enabled(self)
+         \/ []<><<owner_step(self)>>_vars
+    /\ \A self \in Thread_sender :
+         \/ []<>~sender_enabled(self)
+         \/ []<><<sender_step(self)>>_vars
+    /\ \A self \in Thread_delayed_fput_work_worker :
+         \/ []<>~delayed_fput_work_worker_enabled(self)
+         \/ []<><<delayed_fput_work_worker_step(self)>>_vars
+    /\ \A self \in Thread_unix_gc_work_worker :
+         \/ []<>~unix_gc_work_worker_enabled(self)
+         \/ []<><<unix_gc_work_worker_step(self)>>_vars
 
 Spec ==
     /\ Init

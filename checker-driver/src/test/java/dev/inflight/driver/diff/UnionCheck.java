@@ -71,9 +71,21 @@ final class UnionCheck {
   /** Per model: its union member (number = index + 1). */
   private final List<UnionModule.Member> members = new ArrayList<>();
 
+  /** Whether the safety run also checks each thread's written-out ENABLED (emit/Enabled) against TLC's. */
+  private final boolean enabledCheck;
+
   UnionCheck(Path dir, List<Model> models) {
+    this(dir, models, false);
+  }
+
+  /**
+   * With {@code enabledCheck}, the safety run also reports {@value UnionModule#ENABLED_CHECK} for a
+   * model where some fair thread's {@code _enabled(self)} differs from {@code ENABLED <<step(self)>>_vars}.
+   */
+  UnionCheck(Path dir, List<Model> models, boolean enabledCheck) {
     this.dir = dir;
     this.models = models;
+    this.enabledCheck = enabledCheck;
     for (int i = 0; i < models.size(); i++) {
       Emitted e = models.get(i).emitted();
       members.add(UnionModule.Member.of(i + 1, e, parse(e.cfg())));
@@ -87,32 +99,8 @@ final class UnionCheck {
         Translator.write(m.emitted(), dir);
       }
     }
-    List<Set<String>> safety = new ArrayList<>();
     long[] states = new long[models.size()];
-    for (int i = 0; i < models.size(); i++) {
-      safety.add(new LinkedHashSet<>());
-    }
-    TlcResult r = tlc("UnionSafety", members, false);
-    if (!r.isSuccess()) {
-      throw new AssertionError("TLC failed on the union of " + models.size() + " models: " + r.outcome() + "\n"
-          + String.join("\n", r.unframedLines()) + "\n" + r.messages());
-    }
-    for (String line : r.unframedLines()) {
-      Matcher m = PRINT.matcher(line);
-      if (m.find()) {
-        Set<String> names = safety.get(Integer.parseInt(m.group(1)) - 1);
-        for (String n : m.group(2).split(",")) {
-          if (!n.isBlank()) {
-            names.add(n.strip().replace("\"", ""));
-          }
-        }
-      }
-      Matcher s = SIZE.matcher(line);
-      if (s.find()) {
-        int i = Integer.parseInt(s.group(1)) - 1;
-        states[i] = Math.max(states[i], Long.parseLong(s.group(2)));
-      }
-    }
+    List<Set<String>> safety = safety(states);
     List<Integer> live = new ArrayList<>();
     for (int i = 0; i < models.size(); i++) {
       if (safety.get(i).isEmpty() && members.get(i).cfg().temporal().contains("NoHang")) {
@@ -150,6 +138,39 @@ final class UnionCheck {
       out.put(models.get(i).id(), new Result(safety.get(i), hang));
     }
     return out;
+  }
+
+  /**
+   * The safety run: per model, the checks some reachable state violates; {@code states} gets a
+   * lower bound of each model's distinct states.
+   */
+  List<Set<String>> safety(long[] states) throws IOException {
+    List<Set<String>> safety = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      safety.add(new LinkedHashSet<>());
+    }
+    TlcResult r = tlc("UnionSafety", members, false);
+    if (!r.isSuccess()) {
+      throw new AssertionError("TLC failed on the union of " + models.size() + " models: " + r.outcome() + "\n"
+          + String.join("\n", r.unframedLines()) + "\n" + r.messages());
+    }
+    for (String line : r.unframedLines()) {
+      Matcher m = PRINT.matcher(line);
+      if (m.find()) {
+        Set<String> names = safety.get(Integer.parseInt(m.group(1)) - 1);
+        for (String n : m.group(2).split(",")) {
+          if (!n.isBlank()) {
+            names.add(n.strip().replace("\"", ""));
+          }
+        }
+      }
+      Matcher s = SIZE.matcher(line);
+      if (s.find()) {
+        int i = Integer.parseInt(s.group(1)) - 1;
+        states[i] = Math.max(states[i], Long.parseLong(s.group(2)));
+      }
+    }
+    return safety;
   }
 
   /**
@@ -197,7 +218,7 @@ final class UnionCheck {
       "-XX:Tier4BackEdgeThreshold=2000000");
 
   private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
-    Files.writeString(dir.resolve(name + ".tla"), liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active));
+    Files.writeString(dir.resolve(name + ".tla"), liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, enabledCheck));
     Files.writeString(dir.resolve(name + ".cfg"), UnionModule.config(active, liveness));
     List<String> args = new ArrayList<>(List.of("-checkpoint", "0"));
     if (liveness) {

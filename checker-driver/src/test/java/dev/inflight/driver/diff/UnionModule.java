@@ -61,6 +61,18 @@ final class UnionModule {
    * per TLC worker: the run has one.
    */
   static String safety(String name, List<Member> members) {
+    return safety(name, members, false);
+  }
+
+  /** The check name a model gets when a thread's written-out ENABLED is not TLC's (enabledCheck). */
+  static final String ENABLED_CHECK = "enabled_differs";
+
+  /**
+   * The safety union; with {@code enabledCheck}, each model also gets the check
+   * {@value #ENABLED_CHECK}: in every state, each fair thread's {@code _enabled(self)}
+   * (emit/Enabled) equals TLC's {@code ENABLED} of the thread's step as the union runs it.
+   */
+  static String safety(String name, List<Member> members, boolean enabledCheck) {
     int n = members.stream().mapToInt(Member::number).max().orElse(0);
     StringBuilder b = header(name, members);
     List<String> arms = new ArrayList<>();
@@ -75,6 +87,13 @@ final class UnionModule {
       }
       checks.add("(IF ENABLED " + p + "Next THEN {} ELSE {\"deadlock\"})");
       holds.add("ENABLED " + p + "Next");
+      if (enabledCheck) {
+        String same = String.join(" /\\ ", fairSteps(m, members, (en, step) -> "(" + en + " <=> ENABLED <<" + step + ">>_all)"));
+        if (!same.isEmpty()) {
+          checks.add("(IF " + same + " THEN {} ELSE {\"" + ENABLED_CHECK + "\"})");
+          holds.add(same);
+        }
+      }
       int seen = n + r;
       String count = "TLCSet(" + r + ", TLCGet(" + r + ") + 1) /\\ (TLCGet(" + r + ") \\notin Pow2 \\/ PrintT(<<\"inflight-size\", "
           + r + ", TLCGet(" + r + ")>>))";
@@ -103,15 +122,7 @@ final class UnionModule {
     next(b, members);
     List<String> fair = new ArrayList<>();
     for (Member m : members) {
-      var layout = m.emitted().lowered().layout();
-      var program = m.emitted().lowered().checked().program();
-      for (ThreadSym t : program.threads) {
-        if (program.unfair.stream().anyMatch(u -> u.name().text().equals(t.name()))) {
-          continue;
-        }
-        fair.add("(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : WF_all(which = " + m.number() + " /\\ "
-            + m.prefix() + layout.threadStep.get(t) + "(self) /\\ UNCHANGED <<which>> /\\ UNCHANGED " + spare(m, members) + "))");
-      }
+      fair.addAll(fairSteps(m, members, (en, step) -> "WF_all(" + step + ")"));
     }
     b.append("UFair == ").append(fair.isEmpty() ? "TRUE" : String.join("\n  /\\ ", fair)).append('\n');
     b.append("USpec == UInit /\\ [][UNext]_all /\\ UFair\n");
@@ -122,6 +133,27 @@ final class UnionModule {
     b.append("Live == <>(").append(String.join(" \\/ ", arms)).append(")\n");
     b.append("====\n");
     return b.toString();
+  }
+
+  /**
+   * Per fair thread of model {@code m}: {@code \A self \in Threads : f(en, step)}, where en is
+   * the thread's written-out ENABLED and step its step as the union runs it (model m's
+   * behaviours, the other slots unchanged).
+   */
+  private static List<String> fairSteps(Member m, List<Member> members, java.util.function.BinaryOperator<String> f) {
+    var layout = m.emitted().lowered().layout();
+    var program = m.emitted().lowered().checked().program();
+    List<String> out = new ArrayList<>();
+    for (ThreadSym t : program.threads) {
+      if (program.unfair.stream().anyMatch(u -> u.name().text().equals(t.name()))) {
+        continue;
+      }
+      String step = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadStep.get(t) + "(self) /\\ UNCHANGED <<which>> /\\ UNCHANGED "
+          + spare(m, members);
+      String en = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadEnabled.get(t) + "(self)";
+      out.add("(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : " + f.apply(en, step) + ")");
+    }
+    return out;
   }
 
   /** The .cfg of a union: its constants, USpec, and Probe (safety) or Live (liveness). */

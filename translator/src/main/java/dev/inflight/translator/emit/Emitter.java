@@ -400,6 +400,15 @@ public final class Emitter {
     }
     TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
     units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
+    if (fair(t)) {
+      units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), Enabled.of(tc.actions(), NO_FAULT),
+          List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
+              "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
+    }
+  }
+
+  private boolean fair(ThreadSym t) {
+    return program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()));
   }
 
   private static List<String> comments(Action a) {
@@ -502,8 +511,12 @@ public final class Emitter {
       TlaExpr step = new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")));
       List<TlaExpr.Bound> b = List.of(new TlaExpr.Bound("self", name(layout.threadConst.get(t))));
       disj.add(new TlaExpr.Quant(Quantifier.EXISTS, b, step));
-      if (program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()))) {
-        fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Fairness(false, name("vars"), step)));
+      if (fair(t)) {
+        // WF_vars(step) is []<>~ENABLED <<step>>_vars \/ []<><<step>>_vars, with ENABLED written out
+        TlaExpr en = new TlaExpr.Apply(layout.threadEnabled.get(t), List.of(name("self")));
+        fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Or(List.of(
+            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.NOT, en))),
+            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.ActionAngle(step, name("vars"))))))));
       }
     }
     disj.add(name("Terminated"));

@@ -44,6 +44,8 @@ public final class Layout {
   public final Map<ThreadSym, String> threadConst = new LinkedHashMap<>();
   public final Map<ThreadSym, List<String>> threadIds = new LinkedHashMap<>();
   public final Map<ThreadSym, String> threadStep = new LinkedHashMap<>();
+  /** Per thread: the state predicate that its step can move (emit/Enabled), for fairness. */
+  public final Map<ThreadSym, String> threadEnabled = new LinkedHashMap<>();
   /** Costs tracked: profile entry → the module's constant for it (Cost_syscall). */
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
@@ -115,6 +117,7 @@ public final class Layout {
     for (ThreadSym t : program.threads) {
       threadConst.put(t, namer.name("threads:" + t.name(), "Thread_" + t.name()));
       threadStep.put(t, namer.name("step:" + t.name(), t.name() + "_step"));
+      threadEnabled.put(t, namer.name("enabled:" + t.name(), t.name() + "_enabled"));
     }
     for (ThreadSym t : program.threads) {
       List<String> ids = new ArrayList<>();

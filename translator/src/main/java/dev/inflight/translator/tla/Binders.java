@@ -236,6 +236,9 @@ public final class Binders {
             if (e instanceof TlaExpr.ActionBox x) {
                 return new TlaExpr.ActionBox(map(x.action(), scope), map(x.sub(), scope));
             }
+            if (e instanceof TlaExpr.ActionAngle x) {
+                return new TlaExpr.ActionAngle(map(x.action(), scope), map(x.sub(), scope));
+            }
             if (e instanceof TlaExpr.Fairness x) {
                 return new TlaExpr.Fairness(x.strong(), map(x.sub(), scope), map(x.action(), scope));
             }

@@ -431,6 +431,19 @@ public sealed interface TlaExpr {
         }
     }
 
+    /** The action form {@code <<A>>_v}: an {@code A} step that changes {@code v}. */
+    record ActionAngle(TlaExpr action, TlaExpr sub) implements TlaExpr {
+        public ActionAngle {
+            Objects.requireNonNull(action, "action");
+            Objects.requireNonNull(sub, "sub");
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> v) {
+            return v.visitActionAngle(this);
+        }
+    }
+
     /** Fairness {@code WF_v(A)} or, when {@code strong}, {@code SF_v(A)}. */
     record Fairness(boolean strong, TlaExpr sub, TlaExpr action) implements TlaExpr {
         public Fairness {
@@ -526,6 +539,8 @@ public sealed interface TlaExpr {
         R visitLet(Let e);
 
         R visitActionBox(ActionBox e);
+
+        R visitActionAngle(ActionAngle e);
 
         R visitFairness(Fairness e);
 

@@ -776,6 +776,11 @@ public final class TlaPrinter {
         }
 
         @Override
+        public Doc visitActionAngle(TlaExpr.ActionAngle e) {
+            return Doc.cat(Doc.text("<<"), afterBracket(e.action(), Pos.CLOSED), Doc.text(">>_"), subscript(e.sub()));
+        }
+
+        @Override
         public Doc visitFairness(Fairness e) {
             return Doc.cat(Doc.text(e.strong() ? "SF_" : "WF_"), subscript(e.sub()),
                     bracket("(", List.of(expr(e.action(), Pos.CLOSED)), ")"));

@@ -198,6 +198,11 @@ final class FullParens implements TlaExpr.Visitor<String> {
     }
 
     @Override
+    public String visitActionAngle(TlaExpr.ActionAngle e) {
+        return "<<" + sub(e.action()) + ">>_" + e.sub().accept(this);
+    }
+
+    @Override
     public String visitFairness(Fairness e) {
         return (e.strong() ? "SF_" : "WF_") + e.sub().accept(this) + "(" + sub(e.action()) + ")";
     }

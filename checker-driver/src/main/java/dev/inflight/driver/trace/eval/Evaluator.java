@@ -492,6 +492,11 @@ final class Evaluator {
     }
 
     @Override
+    public Object visitActionAngle(TlaExpr.ActionAngle e) {
+      throw new EvalException("temporal formula");
+    }
+
+    @Override
     public Object visitFairness(TlaExpr.Fairness e) {
       throw new EvalException("temporal formula");
     }

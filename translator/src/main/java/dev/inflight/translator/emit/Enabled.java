@@ -1,0 +1,167 @@
+package dev.inflight.translator.emit;
+
+import dev.inflight.translator.lower.Action;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.TlaModule;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ENABLED <<step(self)>>_vars} of one kind of thread, written out as a state predicate
+ * (docs/semantics.md, "Fairness without ENABLED"). Weak fairness is
+ * {@code []<>~ENABLED <<A>>_v \/ []<><<A>>_v}; TLC computes ENABLED by generating a successor
+ * in every state, which was most of the time of a check with a liveness property. A thread's
+ * step is the disjunction of its paths, and a path is its guards (with the definitions and
+ * {@code \E} they sit in) and then primed equations, which always have a solution; so the step
+ * can move from a state exactly when some path's guards hold there and its successor differs
+ * from the state. A path that leaves its label, or ends in a fault (the fault record changes
+ * from "none"), always changes the state; a path back to its own label changes it exactly when
+ * one of its primed equations gives its variable a new value. The predicate is those
+ * conditions, the paths of a label written as the tree of their shared parts.
+ */
+final class Enabled {
+  private static final TlaExpr TRUE = new TlaExpr.Bool(true);
+  private static final TlaExpr FALSE = new TlaExpr.Bool(false);
+
+  private Enabled() {}
+
+  /**
+   * The predicate's body (parameter {@code self}) for a thread whose paths are {@code actions}:
+   * no fault yet, and the thread at a label one of whose paths can change the state.
+   */
+  static TlaExpr of(List<Action> actions, TlaExpr noFault) {
+    Map<String, List<Action>> byLabel = new LinkedHashMap<>();
+    for (Action a : actions) {
+      byLabel.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a);
+    }
+    TlaExpr pc = new TlaExpr.FunApp(new TlaExpr.Name("pc"), List.of(new TlaExpr.Name("self")));
+    List<TlaExpr> always = new ArrayList<>();
+    List<TlaExpr> some = new ArrayList<>();
+    for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
+      TlaExpr at = new TlaExpr.Str(e.getKey());
+      TlaExpr en = tree(e.getValue(), 0);
+      if (en.equals(TRUE)) {
+        always.add(at);
+      } else if (!en.equals(FALSE)) {
+        some.add(and(new TlaExpr.Infix(BinOp.EQ, pc, at), en));
+      }
+    }
+    List<TlaExpr> where = new ArrayList<>();
+    if (always.size() == 1) {
+      where.add(new TlaExpr.Infix(BinOp.EQ, pc, always.get(0)));
+    } else if (!always.isEmpty()) {
+      where.add(new TlaExpr.Infix(BinOp.IN, pc, new TlaExpr.SetOf(always)));
+    }
+    where.addAll(some);
+    TlaExpr at = where.isEmpty() ? FALSE : where.size() == 1 ? where.get(0) : new TlaExpr.Or(where);
+    return at.equals(FALSE) ? FALSE : new TlaExpr.And(List.of(noFault, at));
+  }
+
+  /** Whether one of the paths {@code ps}, which share their first {@code d} parts, can change the state. */
+  private static TlaExpr tree(List<Action> ps, int d) {
+    if (ps.size() == 1 && d >= ps.get(0).parts().size()) {
+      return changes(ps.get(0));
+    }
+    Action.Part x = partAt(ps.get(0), d);
+    if (x != null && ps.stream().allMatch(a -> x.equals(partAt(a, d)))) {
+      TlaExpr rest = tree(ps, d + 1);
+      if (x instanceof Action.Part.Guard g) {
+        return and(g.e(), rest);
+      }
+      if (x instanceof Action.Part.Let l) {
+        return rest instanceof TlaExpr.Bool ? rest : new TlaExpr.Let(List.of(new TlaModule.OpDef(l.name(), l.value())), rest);
+      }
+      Action.Part.Exists q = (Action.Part.Exists) x;
+      return rest.equals(FALSE) ? FALSE : new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(q.name(), q.set())), rest);
+    }
+    // The paths part ways here: those with the same next part together, in order.
+    Map<Object, List<Action>> groups = new LinkedHashMap<>();
+    for (Action a : ps) {
+      Action.Part p = partAt(a, d);
+      groups.computeIfAbsent(p == null ? a : p, k -> new ArrayList<>()).add(a);
+    }
+    List<TlaExpr> alternatives = new ArrayList<>();
+    for (List<Action> g : groups.values()) {
+      alternatives.add(tree(g, d));
+    }
+    return or(alternatives);
+  }
+
+  private static Action.Part partAt(Action a, int i) {
+    return i < a.parts().size() ? a.parts().get(i) : null;
+  }
+
+  /** Whether the path's successor differs from the state, its guards holding. */
+  private static TlaExpr changes(Action a) {
+    if (a.fault() != null || !a.from().equals(a.to())) {
+      return TRUE;
+    }
+    List<TlaExpr> differs = new ArrayList<>();
+    for (TlaExpr e : a.effect()) {
+      if (e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p) {
+        differs.add(new TlaExpr.Infix(BinOp.NEQ, in.right(), p.e()));
+      } else if (!(e instanceof TlaExpr.Prefix u && u.op() == UnOp.UNCHANGED)) {
+        throw new IllegalStateException("a path's effect is primed equations and UNCHANGED: " + e);
+      }
+    }
+    return or(differs);
+  }
+
+  private static TlaExpr and(TlaExpr g, TlaExpr rest) {
+    if (g.equals(FALSE) || rest.equals(FALSE)) {
+      return FALSE;
+    }
+    if (g.equals(TRUE)) {
+      return rest;
+    }
+    if (rest.equals(TRUE)) {
+      return g;
+    }
+    List<TlaExpr> items = new ArrayList<>();
+    items.add(g);
+    if (rest instanceof TlaExpr.And a) {
+      items.addAll(a.items());
+    } else {
+      items.add(rest);
+    }
+    return new TlaExpr.And(items);
+  }
+
+  /**
+   * The disjunction; TRUE when it has TRUE among its items, or when it is a propositional
+   * tautology: each comparison, and each expression that is not a connective, read as an
+   * independent atom ({@code x # y} as the negation of {@code x = y}, {@code \geq} of {@code <},
+   * {@code \leq} of {@code >}, {@code \notin} of {@code \in}), and every valuation of at most
+   * {@link #MAX_ATOMS} atoms tried. A tautology over independent atoms is valid whatever the
+   * atoms mean, so this never turns a disjunction that can be false into TRUE; atoms that are
+   * equivalent without being written alike are only a simplification missed.
+   */
+  private static TlaExpr or(List<TlaExpr> items) {
+    TlaExpr or = disjunction(items);
+    if (!(or instanceof TlaExpr.Bool) && Tautology.holds(or, MAX_ATOMS)) {
+      return TRUE;
+    }
+    return or;
+  }
+
+  static final int MAX_ATOMS = 10;
+
+  private static TlaExpr disjunction(List<TlaExpr> items) {
+    List<TlaExpr> out = new ArrayList<>();
+    for (TlaExpr e : items) {
+      if (e.equals(TRUE)) {
+        return TRUE;
+      }
+      if (e.equals(FALSE)) {
+        continue;
+      }
+      out.add(e);
+    }
+    return out.isEmpty() ? FALSE : out.size() == 1 ? out.get(0) : new TlaExpr.Or(out);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.inflight.translator;
+
+import static dev.inflight.translator.LoweringTest.emit;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.emit.Emitted;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each fair thread's {@code <thread>_enabled(self)}, the written-out {@code ENABLED
+ * <<step(self)>>_vars} its weak fairness uses (docs/semantics.md, "Fairness without ENABLED";
+ * checked against TLC's ENABLED state by state in checker-driver diff/EnabledFormTest).
+ */
+class EnabledPredicateTest {
+
+  /** The definition of {@code name} in the module, up to the next blank line. */
+  static String definition(Emitted e, String name) {
+    String tla = e.tla();
+    int at = tla.indexOf("\n" + name + "(self) ==");
+    assertThat(at).as("%s is defined", name).isNotNegative();
+    int end = tla.indexOf("\n\n", at + 1);
+    return tla.substring(at + 1, end < 0 ? tla.length() : end).replaceAll("\\s+", " ");
+  }
+
+  @Test
+  void aWaitIsEnabledWhenItsConditionHolds() {
+    Emitted e = emit("""
+        model m
+        var flag = false
+        thread w {
+          await flag
+        }
+        thread s {
+          flag = true
+        }
+        """);
+    assertThat(definition(e, "w_enabled")).isEqualTo("w_enabled(self) == /\\ fault.kind = \"none\" /\\ /\\ pc[self] = \"L4\" /\\ flag");
+    assertThat(definition(e, "s_enabled")).isEqualTo("s_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] = \"L7\"");
+    assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_step(self)>>_vars").doesNotContain("WF_");
+  }
+
+  @Test
+  void aStepBackToItsOwnLabelCountsOnlyWhenItChangesSomething() {
+    // the poller's loop body returns to its own label: it moves only when polls gets a new value
+    Emitted e = emit("""
+        model m
+        var flag = false
+        var polls = 0
+        thread waiter {
+          await flag
+        }
+        daemon thread poller {
+          loop {
+            polls = 1 - polls
+          }
+        }
+        """);
+    assertThat(definition(e, "poller_enabled")).contains("1 - polls # polls");
+  }
+
+  @Test
+  void aFaultTestAndItsNegationCoverEveryState() {
+    // the null and use-after-free tests of `touch g` and the live path together always move
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var g: s = null
+        thread t {
+          touch g
+        }
+        """);
+    assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] = \"L5\"");
+  }
+
+  @Test
+  void anUnfairThreadHasNoPredicate() {
+    Emitted e = emit("""
+        model m
+        var flag = false
+        thread w {
+          flag = true
+        }
+        thread u {
+          flag = false
+        }
+        unfair u
+        """);
+    assertThat(e.tla()).contains("w_enabled(self) ==").doesNotContain("u_enabled");
+  }
+}
