@@ -46,8 +46,10 @@ public final class Bench {
     for (Path m : models) {
       Translator.translate(m, Translator.Options.defaults());
     }
-    System.out.println("| model | verdict | distinct states | states generated | depth | TLC wall (ms) | translate (ms) |");
-    System.out.println("|---|---|---:|---:|---:|---:|---:|");
+    System.out.println("| model | verdict | distinct states | states generated | depth | check: TLC wall (ms) | translate (ms) "
+        + "| module (KB) | raw TLC: wall (s) | raw TLC: distinct states/s | raw TLC: peak RSS (MiB) |");
+    System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    Path raw = Files.createTempDirectory("inflight-bench-raw-");
     for (Path m : models) {
       long[] t = new long[5];
       for (int i = 0; i < t.length; i++) {
@@ -58,10 +60,13 @@ public final class Bench {
       Arrays.sort(t);
       CheckReport r = new ModelChecker(CheckOptions.defaults()).check(m);
       String verdict = r.verdict().name().toLowerCase() + (r.violated() == null ? "" : " " + r.violated().name());
-      System.out.printf(java.util.Locale.ROOT, "| %s | %s | %s | %s | %s | %d | %.1f |%n", Translator.display(m), verdict,
+      RawTlc.Run x = RawTlc.run(m, raw.resolve(String.valueOf(models.indexOf(m))));
+      System.out.printf(java.util.Locale.ROOT, "| %s | %s | %s | %s | %s | %d | %.1f | %,d | %.1f | %s | %s |%n", Translator.display(m), verdict,
           num(r.statistics().distinct()), num(r.statistics().generated()), num(r.statistics().depth()),
-          r.tlcMillis(), t[2] / 1e6);
+          r.tlcMillis(), t[2] / 1e6, (x.moduleBytes() + 512) / 1024, x.wallSeconds(),
+          x.statesPerSecond() < 0 ? "-" : num(Math.round(x.statesPerSecond())), x.peakKb() < 0 ? "-" : num(x.peakKb() / 1024));
     }
+    RawTlc.delete(raw);
   }
 
   /**

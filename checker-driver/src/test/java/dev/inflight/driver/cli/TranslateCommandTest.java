@@ -87,7 +87,8 @@ class TranslateCommandTest {
     map.path("threads").forEach(t -> threads.add(t.path("name").asText()));
     assertThat(threads).containsExactly("producer", "consumer");
 
-    // Every `X(self) ==` of the module is the per-thread disjunction `T_step(self)` or a label
+    // Every `X(self) ==` of the module is the per-thread disjunction `T_step(self)`, its
+    // `T_enabled(self)`, or a label
     // action `T_at_L12(self)` (one per label, its paths folded into it), which the map lists
     // with its label; the paths are not operators of their own.
     Map<String, Integer> operators = new LinkedHashMap<>();
@@ -97,7 +98,8 @@ class TranslateCommandTest {
         operators.put(m.group(1), i + 1);
       }
     }
-    List<String> steps = threads.stream().map(t -> t + "_step").toList();
+    // T_enabled(self) is the thread's written-out ENABLED, for its fairness (emit/Enabled).
+    List<String> steps = threads.stream().flatMap(t -> java.util.stream.Stream.of(t + "_step", t + "_enabled")).toList();
     assertThat(operators.keySet()).containsAll(steps);
     steps.forEach(operators::remove);
     Map<String, String> labelAction = new LinkedHashMap<>(); // thread + label → its action
