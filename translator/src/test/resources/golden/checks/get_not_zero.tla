@@ -91,11 +91,15 @@ AllDone ==
 
 \* thread owner (examples/checks/get_not_zero.ifl:22)
 
+\* what no step of a owner thread changes (faults aside)
+owner_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
+
 \* a owner thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 owner_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, table>>
     /\ LET ok ==
                owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
        IN \/ /\ ok
@@ -107,8 +111,6 @@ owner_at_L15(self) ==
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 15, owner_sock_free_rcu_sk[self])
@@ -123,13 +125,12 @@ owner_at_L15(self) ==
 owner_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, table, rcu_cbs, owner_sock_free_rcu_sk>>
     /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
                 /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L24"]
-                /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 23)
 
@@ -138,26 +139,25 @@ owner_at_L23(self) ==
 owner_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = owner_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
-       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L25: one path
 \* examples/checks/get_not_zero.ifl:25: table = null
 owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L26"]
-       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L26: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
     /\ LET ok == owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[owner_sk[self]].refcnt > 1
@@ -165,15 +165,12 @@ owner_at_L26(self) ==
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk,
-                            lookup_locals, rcu_cb_sock_free_sk>>
+             /\ UNCHANGED <<owner_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 26, owner_sk[self])
@@ -209,11 +206,15 @@ owner_enabled(self) ==
 
 \* thread lookup (examples/checks/get_not_zero.ifl:29)
 
+\* what no step of a lookup thread changes (faults aside)
+lookup_untouched == <<fault, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+
 \* a lookup thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 lookup_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
     /\ LET ok ==
                lookup_sock_free_rcu_sk[self] # NULL /\
                  sock[lookup_sock_free_rcu_sk[self]].st = "live"
@@ -226,8 +227,6 @@ lookup_at_L15(self) ==
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 15, lookup_sock_free_rcu_sk[self])
@@ -242,10 +241,9 @@ lookup_at_L15(self) ==
 lookup_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_gp, rcu_cbs, lookup_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L31"]
-       /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                      rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L31: 2 paths
 \* examples/checks/get_not_zero.ifl:31: sk = table
@@ -253,34 +251,29 @@ lookup_at_L30(self) ==
 lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_sock_free_rcu_sk>>
     /\ \/ /\ table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L33"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
        \/ /\ ~table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L40"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L33: 4 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt > 0
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_locals, rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ pc' = [pc EXCEPT ![self] = "L37"]
-             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            owner_locals, lookup_locals, rcu_cb_sock_free_sk>>
+             /\ UNCHANGED <<sock>>
           \/ /\ lookup_sk[self] = NULL
              /\ Fault("null_deref", self, 33)
           \/ /\ lookup_sk[self] # NULL
@@ -292,18 +285,16 @@ lookup_at_L33(self) ==
 lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, lookup_locals>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_locals, rcu_cb_sock_free_sk>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
-                         rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 34)
 
@@ -312,6 +303,7 @@ lookup_at_L34(self) ==
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt > 1
@@ -319,16 +311,13 @@ lookup_at_L35(self) ==
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
                                               ![self] = lookup_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_sk, rcu_cb_sock_free_sk>>
+             /\ UNCHANGED <<lookup_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 35, lookup_sk[self])
@@ -343,13 +332,13 @@ lookup_at_L35(self) ==
 lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         rcu_cb_sock_free_sk>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -357,7 +346,6 @@ lookup_at_L37(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 37)
 
@@ -366,13 +354,13 @@ lookup_at_L37(self) ==
 lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         rcu_cb_sock_free_sk>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -380,7 +368,6 @@ lookup_at_L40(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 40)
 
@@ -389,10 +376,9 @@ lookup_at_L40(self) ==
 lookup_at_L42(self) ==
     /\ pc[self] = "L42"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_locals, rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 42)
 
@@ -441,11 +427,15 @@ lookup_enabled(self) ==
 
 \* thread rcu_cb[2] (examples/checks/get_not_zero.ifl:18)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched == <<fault, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+
 \* a rcu_cb thread at L18: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
 rcu_cb_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, sock>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "sock_free"
          /\ cb.wait = {}
@@ -453,31 +443,28 @@ rcu_cb_at_L18(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L19"]
-         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
 \* a rcu_cb thread at L18b: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
 rcu_cb_at_L18b(self) ==
     /\ pc[self] = "L18b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_sock_free_sk>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L18"]
-       /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
-                      rcu_cb_sock_free_sk>>
 
 \* a rcu_cb thread at L19: 3 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:19: free sk
 rcu_cb_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
     /\ LET ok == rcu_cb_sock_free_sk[self] # NULL
        IN \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
              /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
              /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L18b"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_locals>>
           \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 19, rcu_cb_sock_free_sk[self])

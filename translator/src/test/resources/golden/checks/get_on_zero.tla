@@ -91,11 +91,15 @@ AllDone ==
 
 \* thread owner (examples/checks/get_on_zero.ifl:24)
 
+\* what no step of a owner thread changes (faults aside)
+owner_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
+
 \* a owner thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 owner_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, table>>
     /\ LET ok ==
                owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
        IN \/ /\ ok
@@ -107,8 +111,6 @@ owner_at_L17(self) ==
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, lookup_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 17, owner_sock_free_rcu_sk[self])
@@ -123,13 +125,12 @@ owner_at_L17(self) ==
 owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, table, rcu_cbs, owner_sock_free_rcu_sk>>
     /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
                 /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
-                /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               owner_sock_free_rcu_sk, lookup_locals, rcu_cb_sock_free_sk>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 25)
 
@@ -138,26 +139,25 @@ owner_at_L25(self) ==
 owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = owner_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
-       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L27: one path
 \* examples/checks/get_on_zero.ifl:27: table = null            // unhash
 owner_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L28"]
-       /\ UNCHANGED <<fault, sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                      lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L28: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
     /\ LET ok == owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[owner_sk[self]].refcnt > 1
@@ -165,15 +165,12 @@ owner_at_L28(self) ==
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, lookup_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_sk,
-                            lookup_locals, rcu_cb_sock_free_sk>>
+             /\ UNCHANGED <<owner_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, owner_sk[self])
@@ -209,11 +206,15 @@ owner_enabled(self) ==
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
 
+\* what no step of a lookup thread changes (faults aside)
+lookup_untouched == <<fault, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+
 \* a lookup thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 lookup_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
     /\ LET ok ==
                lookup_sock_free_rcu_sk[self] # NULL /\
                  sock[lookup_sock_free_rcu_sk[self]].st = "live"
@@ -226,8 +227,6 @@ lookup_at_L17(self) ==
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_running, owner_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 17, lookup_sock_free_rcu_sk[self])
@@ -242,10 +241,9 @@ lookup_at_L17(self) ==
 lookup_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_gp, rcu_cbs, lookup_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L33"]
-       /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals, lookup_locals,
-                      rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L33: 2 paths
 \* examples/checks/get_on_zero.ifl:33: sk = table
@@ -253,29 +251,25 @@ lookup_at_L32(self) ==
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_sock_free_rcu_sk>>
     /\ \/ /\ table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
        \/ /\ ~table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_sock_free_rcu_sk, rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L35: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt > 0
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_locals, rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 35, lookup_sk[self])
@@ -290,18 +284,16 @@ lookup_at_L35(self) ==
 lookup_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, lookup_locals>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L37"]
-          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_locals, rcu_cb_sock_free_sk>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L37"]
-          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, lookup_locals,
-                         rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 36)
 
@@ -310,6 +302,7 @@ lookup_at_L36(self) ==
 lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt > 1
@@ -317,16 +310,13 @@ lookup_at_L37(self) ==
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            rcu_cb_sock_free_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
                                               ![self] = lookup_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_sk, rcu_cb_sock_free_sk>>
+             /\ UNCHANGED <<lookup_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 37, lookup_sk[self])
@@ -341,13 +331,13 @@ lookup_at_L37(self) ==
 lookup_at_L39(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault, sock, table, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         rcu_cb_sock_free_sk>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -355,7 +345,6 @@ lookup_at_L39(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault, sock, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 39)
 
@@ -364,10 +353,9 @@ lookup_at_L39(self) ==
 lookup_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                         lookup_locals, rcu_cb_sock_free_sk>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 41)
 
@@ -411,11 +399,15 @@ lookup_enabled(self) ==
 
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched == <<fault, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+
 \* a rcu_cb thread at L20: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
 rcu_cb_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, sock>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "sock_free"
          /\ cb.wait = {}
@@ -423,31 +415,28 @@ rcu_cb_at_L20(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
-         /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
 \* a rcu_cb thread at L20b: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
 rcu_cb_at_L20b(self) ==
     /\ pc[self] = "L20b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_sock_free_sk>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L20"]
-       /\ UNCHANGED <<fault, sock, table, rcu_depth, rcu_gp, rcu_cbs, owner_locals, lookup_locals,
-                      rcu_cb_sock_free_sk>>
 
 \* a rcu_cb thread at L21: 3 paths (2 to a fault)
 \* examples/checks/get_on_zero.ifl:21: free sk
 rcu_cb_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
     /\ LET ok == rcu_cb_sock_free_sk[self] # NULL
        IN \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
              /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
              /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L20b"]
-             /\ UNCHANGED <<fault, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                            lookup_locals>>
           \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 21, rcu_cb_sock_free_sk[self])

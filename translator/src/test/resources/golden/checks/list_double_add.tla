@@ -50,12 +50,16 @@ AllDone ==
 
 \* thread setup (examples/checks/list_double_add.ifl:13)
 
+\* what no step of a setup thread changes (faults aside)
+setup_untouched == <<fault, gc_inflight_list>>
+
 \* a setup thread at L14: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<setup_untouched>>
     /\ \/ /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
           /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
              IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
@@ -63,7 +67,6 @@ setup_at_L14(self) ==
                 /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
-                /\ UNCHANGED <<fault, gc_inflight_list>>
        \/ /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
           /\ Fault("model_bound", self, 14)
 
@@ -80,29 +83,31 @@ setup_enabled(self) ==
 
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
 
+\* what no step of a sender thread changes (faults aside)
+sender_untouched == <<fault, u, setup_x>>
+
 \* a sender thread at L18: one path
 \* examples/checks/list_double_add.ifl:18: await u != null
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
     /\ /\ u # NULL
        /\ pc' = [pc EXCEPT ![self] = "L19"]
-       /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
 
 \* a sender thread at L19: 4 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
     /\ LET ok == u # NULL /\ unix_sock[u].st = "live"
        IN \/ /\ ok
              /\ unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L20"]
-             /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
           \/ /\ ok
              /\ ~unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L22"]
-             /\ UNCHANGED <<fault, unix_sock, gc_inflight_list, u, setup_x>>
           \/ /\ u = NULL
              /\ Fault("null_deref", self, 19)
           \/ /\ u # NULL
@@ -114,10 +119,10 @@ sender_at_L19(self) ==
 sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<sender_untouched, unix_sock>>
     /\ \/ /\ ~u \in Elems(gc_inflight_list)
           /\ gc_inflight_list' = Append(gc_inflight_list, u)
           /\ pc' = [pc EXCEPT ![self] = "L22"]
-          /\ UNCHANGED <<fault, unix_sock, u, setup_x>>
        \/ /\ u \in Elems(gc_inflight_list)
           /\ FaultOn("list_double_add", self, 20, u)
 
@@ -126,10 +131,10 @@ sender_at_L20(self) ==
 sender_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<sender_untouched, gc_inflight_list>>
     /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
           /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, gc_inflight_list, u, setup_x>>
        \/ /\ u = NULL
           /\ Fault("null_deref", self, 22)
        \/ /\ u # NULL

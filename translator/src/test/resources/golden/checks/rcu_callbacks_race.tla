@@ -70,18 +70,20 @@ AllDone ==
 
 \* thread w[2] (examples/checks/rcu_callbacks_race.ifl:17)
 
+\* what no step of a w thread changes (faults aside)
+w_untouched == <<fault, n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+
 \* a w thread at L18: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
 w_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<w_untouched, rcu_cbs>>
     /\ \/ /\ \E o \in Pool_item : item[o].st = "free"
           /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
                 /\ w_it' = [w_it EXCEPT ![self] = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
-                /\ UNCHANGED <<fault, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               rcu_cb_count_it_frame>>
        \/ /\ ~\E o \in Pool_item : item[o].st = "free"
           /\ Fault("model_bound", self, 18)
 
@@ -90,6 +92,7 @@ w_at_L18(self) ==
 w_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<w_untouched, item>>
     /\ LET ok == w_it[self] # NULL /\ item[w_it[self]].st = "live"
        IN \/ /\ ok
              /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
@@ -99,7 +102,6 @@ w_at_L19(self) ==
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ w_it' = [w_it EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
              /\ FaultOn("double_call_rcu", self, 19, w_it[self])
@@ -124,11 +126,15 @@ w_enabled(self) ==
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched == <<fault, item, rcu_depth, rcu_gp, w_it>>
+
 \* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
 rcu_cb_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cb_count_it_t>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "count_it"
          /\ cb.wait = {}
@@ -136,37 +142,35 @@ rcu_cb_at_L12(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
-         /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, w_it, rcu_cb_count_it_t>>
 
 \* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
 rcu_cb_at_L12b(self) ==
     /\ pc[self] = "L12b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_cb_count_it_frame>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
-       /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, w_it, rcu_cb_count_it_frame>>
 
 \* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_race.ifl:13: t = n
 rcu_cb_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running, rcu_cb_count_it_it>>
     /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
        /\ pc' = [pc EXCEPT ![self] = "L14"]
-       /\ UNCHANGED <<fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                      rcu_cb_count_it_it>>
 
 \* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_race.ifl:14: n = t + 1
 rcu_cb_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
     /\ /\ n' = rcu_cb_count_it_t[self] + 1
        /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
        /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "L12b"]
-       /\ UNCHANGED <<fault, item, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

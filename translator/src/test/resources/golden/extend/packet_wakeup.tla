@@ -230,12 +230,21 @@ AllDone ==
 
 \* thread user (examples/extend/packet_wakeup.ifl:32)
 
+\* what no step of a user thread changes (faults aside)
+user_untouched ==
+    <<fault, dev_up, rcu_depth, rcu_cbs, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
+
 \* a user thread at L33: 2 paths (1 to a fault)
 \* examples/extend/packet_wakeup.ifl:33: sock = alloc socket
 \* examples/extend/packet_wakeup.ifl:34: sk = packet_create(sock, 0)
 user_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, user_sk,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_register_prot_hook_sk, user_packet_create_sk>>
     /\ \/ /\ \E o \in Pool_socket : socket[o].st = "free"
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
@@ -243,12 +252,6 @@ user_at_L33(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
-                /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth,
-                               rcu_gp, rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                               user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                               user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                               user_packet_do_bind_frame, user_register_prot_hook_sk,
-                               user_packet_create_sk, netdev_locals, rx_locals, rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 33)
 
@@ -257,11 +260,10 @@ user_at_L33(self) ==
 user_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 38)
 
@@ -272,6 +274,10 @@ user_at_L38(self) ==
 user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_register_prot_hook_sk, user_packet_create_frame>>
     /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -284,11 +290,6 @@ user_at_L67(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -308,6 +309,9 @@ user_at_L67(self) ==
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sock_orphan_sk,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -320,12 +324,7 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -338,11 +337,6 @@ user_at_L67b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -362,6 +356,9 @@ user_at_L67b(self) ==
 user_at_L67c(self) ==
     /\ pc[self] = "L67c"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sock_orphan_sk,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -374,12 +371,7 @@ user_at_L67c(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -392,11 +384,6 @@ user_at_L67c(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -418,6 +405,11 @@ user_at_L67c(self) ==
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_sock, user_packet_create_proto>>
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok == \E o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok2 ==
@@ -440,12 +432,6 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
-             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                            rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -460,12 +446,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                            rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_sock,
-                            user_packet_create_proto, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -483,6 +464,10 @@ user_at_L80(self) ==
 user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, user_sock,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_register_prot_hook_sk>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
        /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
        /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -493,36 +478,28 @@ user_at_L87(self) ==
        /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
        /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_sock, user_sock_free_sock, user_packet_release_frame,
-                      user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                      user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
-                      rx_locals, rcu_cb_locals>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
 user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -534,25 +511,22 @@ user_at_L94(self) ==
 user_at_L94b(self) ==
     /\ pc[self] = "L94b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -564,26 +538,25 @@ user_at_L94b(self) ==
 user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L95b: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 user_at_L95b(self) ==
     /\ pc[self] = "L95b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96b"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
@@ -593,9 +566,6 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -610,6 +580,7 @@ user_at_L96(self) ==
 user_at_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
@@ -619,9 +590,6 @@ user_at_L96b(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -636,17 +604,16 @@ user_at_L96b(self) ==
 user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame>>
     /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
                packet_sock[user_register_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -658,17 +625,16 @@ user_at_L97(self) ==
 user_at_L97b(self) ==
     /\ pc[self] = "L97b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame>>
     /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
                packet_sock[user_register_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -680,14 +646,12 @@ user_at_L97b(self) ==
 user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -699,14 +663,12 @@ user_at_L106(self) ==
 user_at_L106b(self) ==
     /\ pc[self] = "L106b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -718,20 +680,18 @@ user_at_L106b(self) ==
 user_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 user_at_L107b(self) ==
     /\ pc[self] = "L107b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -739,6 +699,7 @@ user_at_L107b(self) ==
 user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -751,9 +712,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -767,11 +726,9 @@ user_at_L108(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -779,12 +736,10 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
@@ -800,6 +755,7 @@ user_at_L108(self) ==
 user_at_L108b(self) ==
     /\ pc[self] = "L108b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -812,9 +768,7 @@ user_at_L108b(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -828,11 +782,9 @@ user_at_L108b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -840,12 +792,10 @@ user_at_L108b(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                            user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
@@ -860,6 +810,7 @@ user_at_L108b(self) ==
 user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -868,9 +819,6 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -885,6 +833,7 @@ user_at_L110(self) ==
 user_at_L110b(self) ==
     /\ pc[self] = "L110b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -893,9 +842,6 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -910,48 +856,48 @@ user_at_L110b(self) ==
 user_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                      rcu_cb_locals>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
 user_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
 user_at_L111c(self) ==
     /\ pc[self] = "L111c"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                      rcu_cb_locals>>
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
 user_at_L111d(self) ==
     /\ pc[self] = "L111d"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+                   user_packet_create_frame>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -965,11 +911,6 @@ user_at_L112(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -981,6 +922,10 @@ user_at_L112(self) ==
 user_at_L112b(self) ==
     /\ pc[self] = "L112b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+                   user_packet_create_frame>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -994,11 +939,6 @@ user_at_L112b(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -1011,6 +951,10 @@ user_at_L112b(self) ==
 user_at_L118(self) ==
     /\ pc[self] = "L118"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_frame, user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+                   user_packet_create_frame>>
     /\ LET ok ==
                user_unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
@@ -1021,24 +965,14 @@ user_at_L118(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -1051,6 +985,10 @@ user_at_L118(self) ==
 user_at_L118b(self) ==
     /\ pc[self] = "L118b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_frame, user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+                   user_packet_create_frame>>
     /\ LET ok ==
                user_unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
@@ -1061,24 +999,14 @@ user_at_L118b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -1091,6 +1019,10 @@ user_at_L118b(self) ==
 user_at_L127(self) ==
     /\ pc[self] = "L127"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ \/ /\ user_packet_do_bind_sk[self] # NULL /\
                packet_sock[user_packet_do_bind_sk[self]].st = "live"
           /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
@@ -1100,12 +1032,6 @@ user_at_L127(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                         user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 127)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1117,14 +1043,12 @@ user_at_L127(self) ==
 user_at_L129(self) ==
     /\ pc[self] = "L129"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ \/ /\ user_packet_do_bind_sk[self] # NULL /\
                packet_sock[user_packet_do_bind_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 129)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1137,6 +1061,7 @@ user_at_L129(self) ==
 user_at_L130(self) ==
     /\ pc[self] = "L130"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user_packet_do_bind_sk[self] # NULL /\
                  packet_sock[user_packet_do_bind_sk[self]].st = "live"
@@ -1145,17 +1070,11 @@ user_at_L130(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ ~user_packet_do_bind_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ user_packet_do_bind_sk[self] = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1168,21 +1087,18 @@ user_at_L130(self) ==
 user_at_L132(self) ==
     /\ pc[self] = "L132"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ \/ /\ dev_up
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = user_packet_do_bind_sk[self]]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_packet_create_frame, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
+          /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+                         user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                         user_packet_create_frame>>
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
+          /\ UNCHANGED <<user_locals>>
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1190,6 +1106,11 @@ user_at_L132(self) ==
 user_at_L136(self) ==
     /\ pc[self] = "L136"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_sk, user_sk_free_sk,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_register_prot_hook_sk,
+                   user_packet_create_frame>>
     /\ LET ok ==
                user_packet_do_bind_sk[self] # NULL /\
                  packet_sock[user_packet_do_bind_sk[self]].st = "live"
@@ -1202,12 +1123,6 @@ user_at_L136(self) ==
              /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT
                                                ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L218"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_sk, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1222,16 +1137,14 @@ user_at_L136(self) ==
 user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ \/ /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
           /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk,
-                         user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                         user_packet_do_bind_frame, user_register_prot_hook_sk,
-                         user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
        \/ /\ user_sock_orphan_sk[self] = NULL
           /\ Fault("null_deref", self, 207)
        \/ /\ user_sock_orphan_sk[self] # NULL
@@ -1245,6 +1158,10 @@ user_at_L207(self) ==
 user_at_L218(self) ==
     /\ pc[self] = "L218"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ LET ok ==
                user_packet_release_sock[self] # NULL /\
                  socket[user_packet_release_sock[self]].st = "live"
@@ -1253,24 +1170,13 @@ user_at_L218(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
                                              ![self] = socket[user_packet_release_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L220"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_sock, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_sock>>
           \/ /\ ok
              /\ ~socket[user_packet_release_sock[self]].sk # NULL
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sk_free_sk,
-                            user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                            user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                            rx_locals, rcu_cb_locals>>
           \/ /\ user_packet_release_sock[self] = NULL
              /\ Fault("null_deref", self, 218)
           \/ /\ user_packet_release_sock[self] # NULL
@@ -1282,10 +1188,9 @@ user_at_L218(self) ==
 user_at_L220(self) ==
     /\ pc[self] = "L220"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L221"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L221: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
@@ -1293,6 +1198,10 @@ user_at_L220(self) ==
 user_at_L221(self) ==
     /\ pc[self] = "L221"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ \/ /\ user_packet_release_sk[self] # NULL /\
                packet_sock[user_packet_release_sk[self]].st = "live"
           /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
@@ -1302,12 +1211,6 @@ user_at_L221(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
-                         user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                         user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                         rx_locals, rcu_cb_locals>>
        \/ /\ user_packet_release_sk[self] = NULL
           /\ Fault("null_deref", self, 221)
        \/ /\ user_packet_release_sk[self] # NULL
@@ -1319,6 +1222,7 @@ user_at_L221(self) ==
 user_at_L223(self) ==
     /\ pc[self] = "L223"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET ok ==
                user_packet_release_sk[self] # NULL /\
                  packet_sock[user_packet_release_sk[self]].st = "live"
@@ -1326,9 +1230,6 @@ user_at_L223(self) ==
              /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L224b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 223)
@@ -1344,38 +1245,33 @@ user_at_L223(self) ==
 user_at_L224(self) ==
     /\ pc[self] = "L224"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_frame, user_sock_free_sock, user_packet_release_frame, user_sk_free_sk,
+                   user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
+                   user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame>>
     /\ /\ rcu_gp[self] = {}
        /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
        /\ pc' = [pc EXCEPT ![self] = "L207"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                      user_packet_release_frame, user_sk_free_sk, user_unregister_prot_hook_frame,
-                      user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                      user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                      rx_locals, rcu_cb_locals>>
 
 \* a user thread at L224b: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
 user_at_L224b(self) ==
     /\ pc[self] = "L224b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L224"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L226: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:226: sock.sk = null
 user_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ \/ /\ user_packet_release_sock[self] # NULL /\
                socket[user_packet_release_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L227"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ user_packet_release_sock[self] = NULL
           /\ Fault("null_deref", self, 226)
        \/ /\ user_packet_release_sock[self] # NULL
@@ -1387,12 +1283,11 @@ user_at_L226(self) ==
 user_at_L227(self) ==
     /\ pc[self] = "L227"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_locals>>
     /\ \/ /\ user_packet_release_sk[self] # NULL /\
                packet_sock[user_packet_release_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L228"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ user_packet_release_sk[self] = NULL
           /\ Fault("null_deref", self, 227)
        \/ /\ user_packet_release_sk[self] # NULL
@@ -1405,6 +1300,10 @@ user_at_L227(self) ==
 user_at_L228(self) ==
     /\ pc[self] = "L228"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_frame,
+                   user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_register_prot_hook_sk, user_packet_create_frame>>
     /\ LET ok ==
                user_packet_release_sk[self] # NULL /\
                  packet_sock[user_packet_release_sk[self]].st = "live"
@@ -1417,22 +1316,13 @@ user_at_L228(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user_packet_release_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_frame, user_sock_orphan_sk,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame, netdev_locals, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_frame>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 228, user_packet_release_sk[self])
@@ -1447,6 +1337,7 @@ user_at_L228(self) ==
 user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok == user_sock_free_sock[self] # NULL
        IN \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "live"
@@ -1473,8 +1364,6 @@ user_at_L321(self) ==
              /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
-             /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1642,18 +1531,21 @@ user_enabled(self) ==
 
 \* thread netdev (examples/extend/packet_wakeup.ifl:40)
 
+\* what no step of a netdev thread changes (faults aside)
+netdev_untouched ==
+    <<fault, socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
+
 \* a netdev thread at L42: 3 paths (2 to a fault)
 \* examples/extend/packet_wakeup.ifl:42: }
 netdev_at_L42(self) ==
     /\ pc[self] = "L42"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ LET ok == ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 42)
@@ -1667,6 +1559,8 @@ netdev_at_L42(self) ==
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_register_prot_hook_sk>>
     /\ LET ok == netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -1679,10 +1573,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1692,10 +1583,6 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_register_prot_hook_sk, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1713,23 +1600,20 @@ netdev_at_L67(self) ==
 netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_register_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1741,16 +1625,17 @@ netdev_at_L94(self) ==
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev_register_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
@@ -1760,9 +1645,6 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1777,16 +1659,15 @@ netdev_at_L96(self) ==
 netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
     /\ \/ /\ netdev_register_prot_hook_sk[self] # NULL /\
                packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                         netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                         netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1798,14 +1679,12 @@ netdev_at_L97(self) ==
 netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1817,10 +1696,10 @@ netdev_at_L106(self) ==
 netdev_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1828,6 +1707,7 @@ netdev_at_L107(self) ==
 netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
@@ -1840,9 +1720,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1853,10 +1731,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1864,10 +1740,8 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, netdev___unregister_prot_hook_sk[self])
@@ -1882,6 +1756,7 @@ netdev_at_L108(self) ==
 netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
@@ -1890,9 +1765,6 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1907,23 +1779,21 @@ netdev_at_L110(self) ==
 netdev_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                      rcu_cb_locals>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
 netdev_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_cbs,
+                   netdev_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1932,6 +1802,9 @@ netdev_at_L111b(self) ==
 netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                   netdev_register_prot_hook_sk>>
     /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1942,10 +1815,6 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                         netdev_packet_notifier_frame, netdev_sk_free_sk,
-                         netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1957,10 +1826,10 @@ netdev_at_L112(self) ==
 netdev_at_L171(self) ==
     /\ pc[self] = "L171"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1969,6 +1838,7 @@ netdev_at_L171(self) ==
 netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
     /\ LET ok == netdev_rest_172_3[self] = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
@@ -1982,9 +1852,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1999,8 +1867,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
-                            rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -2013,22 +1880,18 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
-                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                                          user_locals, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+                                          netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
                                                       ![self] = netdev_rest_172_3[self] \ {next_sk}]
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
-                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                                          user_locals, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+                                          netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -2040,12 +1903,11 @@ netdev_at_L172(self) ==
 netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                   netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
-                      netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                      netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -2053,6 +1915,7 @@ netdev_at_L172b(self) ==
 netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                /\ netdev_packet_notifier_sk[self] # NULL /\
                     packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -2062,17 +1925,11 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2085,6 +1942,7 @@ netdev_at_L174(self) ==
 netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -2095,16 +1953,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2117,6 +1971,7 @@ netdev_at_L176(self) ==
 netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -2125,16 +1980,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_sk_free_sk, rx_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2146,6 +1997,7 @@ netdev_at_L180(self) ==
 netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -2154,9 +2006,6 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -2172,14 +2021,14 @@ netdev_at_L184(self) ==
 netdev_at_L192(self) ==
     /\ pc[self] = "L192"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_sk,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                   netdev_register_prot_hook_sk>>
     /\ /\ dev_up' = FALSE
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp,
-                      rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                      netdev_packet_notifier_sk, netdev___unregister_prot_hook_frame,
-                      netdev_sk_free_sk, netdev_register_prot_hook_sk, rx_locals, rcu_cb_locals>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -2280,19 +2129,29 @@ netdev_enabled(self) ==
 
 \* thread rx[2] (examples/extend/packet_wakeup.ifl:44)
 
+\* what no step of a rx thread changes (faults aside)
+rx_untouched ==
+    <<fault,
+      socket,
+      ptype_all,
+      packet_sklist,
+      dev_up,
+      rcu_running,
+      user_locals,
+      netdev_locals,
+      rcu_cb_locals>>
+
 \* a rx thread at L27: 3 paths (2 to a fault)
 \* examples/extend/packet_wakeup.ifl:27: touch sk
 \* examples/extend/packet_wakeup.ifl:28: sk.woken = true
 rx_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_netif_receive_skb_pt>>
     /\ \/ /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![rx_packet_rcv_sk[self]].woken = TRUE]
           /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_netif_receive_skb_pt,
-                         rcu_cb_locals>>
        \/ /\ rx_packet_rcv_sk[self] = NULL
           /\ Fault("null_deref", self, 27)
        \/ /\ rx_packet_rcv_sk[self] # NULL
@@ -2304,10 +2163,9 @@ rx_at_L27(self) ==
 rx_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rx_untouched, packet_sock, rcu_gp, rcu_cbs, rx_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -2316,47 +2174,38 @@ rx_at_L45(self) ==
 rx_at_L155(self) ==
     /\ pc[self] = "L155"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rx_untouched, packet_sock, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ ptype_all = {}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                         rcu_cb_locals>>
+          /\ UNCHANGED <<rx_packet_rcv_sk>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L27"]
-               /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
-                              rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                              rcu_cb_locals>>
             \/ /\ ~picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
-               /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
-                              rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                              rx_packet_rcv_sk, rcu_cb_locals>>
+               /\ UNCHANGED <<rx_packet_rcv_sk>>
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
 rx_at_L159(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rx_untouched, packet_sock, rx_packet_rcv_sk>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk,
-                         rcu_cb_locals>>
+          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
-                         user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2384,12 +2233,25 @@ rx_enabled(self) ==
 
 \* thread rcu_cb[2] (specs/kernel/packet.ifl:268)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched ==
+    <<fault,
+      ptype_all,
+      packet_sklist,
+      dev_up,
+      rcu_depth,
+      rcu_gp,
+      user_locals,
+      netdev_locals,
+      rx_locals>>
+
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
     /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -2406,9 +2268,6 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_sock_orphan_sk>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -2427,6 +2286,8 @@ rcu_cb_at_L67(self) ==
 rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_packet_release_rcu_sk,
+                   rcu_cb_packet_release_finish_frame, rcu_cb_sk_free_sk>>
     /\ LET ok ==
                rcu_cb_sock_orphan_sk[self] # NULL /\
                  packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
@@ -2435,19 +2296,11 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sk_free_sk>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -2459,13 +2312,11 @@ rcu_cb_at_L207(self) ==
 rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -2477,12 +2328,10 @@ rcu_cb_at_L261(self) ==
 rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                         rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -2494,6 +2343,7 @@ rcu_cb_at_L263(self) ==
 rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
     /\ LET ok ==
                rcu_cb_packet_release_finish_sk[self] # NULL /\
                  packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
@@ -2510,9 +2360,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_sk_free_sk, rcu_cb_sock_orphan_sk>>
+             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -2520,10 +2368,7 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sock_orphan_sk>>
+             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -2540,6 +2385,7 @@ rcu_cb_at_L264(self) ==
 rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cb_sk_free_sk>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
@@ -2554,18 +2400,15 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 rcu_cb_at_L268b(self) ==
     /\ pc[self] = "L268b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -75,10 +75,10 @@ left_at_L15(self) ==
 left_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, a, transfers>>
     /\ \/ /\ b = self
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault, a, transfers>>
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 16)
 
@@ -87,10 +87,10 @@ left_at_L16(self) ==
 left_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, b, transfers>>
     /\ \/ /\ a = self
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault, b, transfers>>
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 17)
 
@@ -99,9 +99,9 @@ left_at_L17(self) ==
 left_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, a, b, transfers>>
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, a, b, transfers>>
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 18)
@@ -163,10 +163,10 @@ right_at_L23(self) ==
 right_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, b, transfers>>
     /\ \/ /\ a = self
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L25"]
-          /\ UNCHANGED <<fault, b, transfers>>
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 24)
 
@@ -175,10 +175,10 @@ right_at_L24(self) ==
 right_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, a, transfers>>
     /\ \/ /\ b = self
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault, a, transfers>>
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 25)
 
@@ -187,9 +187,9 @@ right_at_L25(self) ==
 right_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<fault, a, b, transfers>>
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, a, b, transfers>>
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 26)

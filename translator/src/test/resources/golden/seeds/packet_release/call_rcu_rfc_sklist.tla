@@ -215,12 +215,20 @@ AllDone ==
 
 \* thread user (examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:19)
 
+\* what no step of a user thread changes (faults aside)
+user_untouched == <<fault, dev_up, rcu_depth, rcu_running, netdev_locals, rcu_cb_locals>>
+
 \* a user thread at L20: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:20: sock = alloc socket
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:21: sk = packet_create(sock, 0)
 user_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_sk,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_sk,
+                   user_register_prot_hook_sk>>
     /\ \/ /\ \E o \in Pool_socket : socket[o].st = "free"
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
@@ -228,12 +236,6 @@ user_at_L20(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
-                /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth,
-                               rcu_gp, rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
-                               user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                               user_sk_free_sk, user_sock_orphan_sk,
-                               user___unregister_prot_hook_frame, user_packet_create_sk,
-                               user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 20)
 
@@ -242,10 +244,10 @@ user_at_L20(self) ==
 user_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 24)
 
@@ -256,6 +258,9 @@ user_at_L24(self) ==
 user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -276,10 +281,6 @@ user_at_L67(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -299,6 +300,10 @@ user_at_L67(self) ==
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sock_orphan_sk, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -311,12 +316,7 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -326,11 +326,6 @@ user_at_L67b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sock_orphan_sk, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -352,6 +347,11 @@ user_at_L67b(self) ==
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_sock,
+                   user_packet_create_proto>>
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok == \E o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok2 ==
@@ -373,12 +373,6 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                            rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_sock, user_packet_create_proto, netdev_locals,
-                            rcu_cb_locals>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -392,12 +386,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                            rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_sock, user_packet_create_proto,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -415,6 +404,11 @@ user_at_L80(self) ==
 user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs, user_sock,
+                   user_sock_free_sock, user_packet_release_rfc_sk,
+                   user_packet_release_rfc_postpone, user_packet_release_finish_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
+                   user_register_prot_hook_sk>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
        /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
        /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -423,35 +417,27 @@ user_at_L87(self) ==
        /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
                                              ![self] = user_sock[self]]
        /\ pc' = [pc EXCEPT ![self] = "L281"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_sock, user_sock_free_sock, user_packet_release_rfc_sk,
-                      user_packet_release_rfc_postpone, user_packet_release_finish_frame,
-                      user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                      user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
 user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user___unregister_prot_hook_frame, user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -463,16 +449,17 @@ user_at_L94(self) ==
 user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ LET ok ==
                user_register_prot_hook_sk[self] # NULL /\
                  packet_sock[user_register_prot_hook_sk[self]].st = "live"
@@ -482,8 +469,6 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -498,16 +483,15 @@ user_at_L96(self) ==
 user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_frame>>
     /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
                packet_sock[user_register_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                         user_packet_create_frame, netdev_locals, rcu_cb_locals>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -519,13 +503,12 @@ user_at_L97(self) ==
 user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -537,10 +520,10 @@ user_at_L106(self) ==
 user_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -548,6 +531,7 @@ user_at_L107(self) ==
 user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -560,8 +544,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -572,11 +555,9 @@ user_at_L108(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                            user_packet_create_frame, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -584,12 +565,10 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                            user_packet_release_finish_frame, user_sock_orphan_sk,
+                            user___unregister_prot_hook_frame, user_packet_create_frame,
+                            user_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
@@ -604,6 +583,7 @@ user_at_L108(self) ==
 user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ LET ok ==
                user___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
@@ -612,8 +592,6 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -628,26 +606,30 @@ user_at_L110(self) ==
 user_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
 user_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_cbs,
+                   user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
 user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user_packet_create_frame, user_register_prot_hook_sk>>
     /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -658,11 +640,6 @@ user_at_L112(self) ==
           /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                     ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                         user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                         user_sk_free_sk, user_sock_orphan_sk, user_packet_create_frame,
-                         user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -675,6 +652,11 @@ user_at_L112(self) ==
 user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok ==
                user_sock_orphan_sk[self] # NULL /\
                  packet_sock[user_sock_orphan_sk[self]].st = "live"
@@ -683,23 +665,11 @@ user_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ ~user_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
           \/ /\ user_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ user_sock_orphan_sk[self] # NULL
@@ -711,12 +681,12 @@ user_at_L207(self) ==
 user_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ \/ /\ user_packet_release_finish_sock[self] # NULL /\
                socket[user_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ user_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ user_packet_release_finish_sock[self] # NULL
@@ -728,11 +698,11 @@ user_at_L261(self) ==
 user_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
+                   user_locals>>
     /\ \/ /\ user_packet_release_finish_sk[self] # NULL /\
                packet_sock[user_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ user_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ user_packet_release_finish_sk[self] # NULL
@@ -745,6 +715,9 @@ user_at_L263(self) ==
 user_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok ==
                user_packet_release_finish_sk[self] # NULL /\
                  packet_sock[user_packet_release_finish_sk[self]].st = "live"
@@ -765,10 +738,7 @@ user_at_L264(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -776,12 +746,8 @@ user_at_L264(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_packet_release_finish_frame,
-                            user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_frame,
+                            user_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, user_packet_release_finish_sk[self])
@@ -798,6 +764,10 @@ user_at_L264(self) ==
 user_at_L281(self) ==
     /\ pc[self] = "L281"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
+                   user_frame, user_packet_release_finish_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok ==
                user_packet_release_rfc_sock[self] # NULL /\
                  socket[user_packet_release_rfc_sock[self]].st = "live"
@@ -806,12 +776,8 @@ user_at_L281(self) ==
              /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
                                                  ![self] = socket[user_packet_release_rfc_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_sock, user_packet_release_rfc_postpone,
-                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_sock,
+                            user_packet_release_rfc_postpone>>
           \/ /\ ok
              /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
              /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
@@ -820,11 +786,6 @@ user_at_L281(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame,
-                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
           \/ /\ user_packet_release_rfc_sock[self] = NULL
              /\ Fault("null_deref", self, 281)
           \/ /\ user_packet_release_rfc_sock[self] # NULL
@@ -837,30 +798,28 @@ user_at_L281(self) ==
 user_at_L283(self) ==
     /\ pc[self] = "L283"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs, user_frame,
+                   user_sock_free_sock, user_packet_release_rfc_sock, user_packet_release_rfc_sk,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
        /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
                                                  ![self] = FALSE]
        /\ pc' = [pc EXCEPT ![self] = "L285"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
-                      user_packet_release_rfc_sk, user_packet_release_finish_frame, user_sk_free_sk,
-                      user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                      user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                      rcu_cb_locals>>
 
 \* a user thread at L285: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
 user_at_L285(self) ==
     /\ pc[self] = "L285"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ \/ /\ user_packet_release_rfc_sk[self] # NULL /\
                packet_sock[user_packet_release_rfc_sk[self]].st = "live"
           /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_release_rfc_sk[self]].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ user_packet_release_rfc_sk[self] = NULL
           /\ Fault("null_deref", self, 285)
        \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -874,6 +833,7 @@ user_at_L285(self) ==
 user_at_L286(self) ==
     /\ pc[self] = "L286"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                user_packet_release_rfc_sk[self] # NULL /\
                  packet_sock[user_packet_release_rfc_sk[self]].st = "live"
@@ -886,18 +846,14 @@ user_at_L286(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_sock, user_packet_release_rfc_sk,
-                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
+                            user_packet_release_rfc_sk, user_packet_release_finish_frame,
+                            user_sk_free_sk, user_sock_orphan_sk, user_packet_create_frame,
+                            user_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ user_packet_release_rfc_sk[self] = NULL
              /\ Fault("null_deref", self, 286)
           \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -912,6 +868,7 @@ user_at_L286(self) ==
 user_at_L290(self) ==
     /\ pc[self] = "L290"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                user_packet_release_rfc_sk[self] # NULL /\
                  packet_sock[user_packet_release_rfc_sk[self]].st = "live"
@@ -923,8 +880,7 @@ user_at_L290(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_locals>>
           \/ /\ ok2
              /\ ~user_packet_release_rfc_postpone[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -938,11 +894,9 @@ user_at_L290(self) ==
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
                                           ![self] = user_packet_release_rfc_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
-                            user_packet_release_rfc_frame, user_sk_free_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                            user_sk_free_sk, user___unregister_prot_hook_frame,
+                            user_packet_create_frame, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 290)
@@ -958,6 +912,10 @@ user_at_L290(self) ==
 user_at_L292(self) ==
     /\ pc[self] = "L292"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
+                   user_frame, user_packet_release_finish_frame, user_sk_free_sk,
+                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk>>
     /\ LET ok ==
                user_packet_release_rfc_sk[self] # NULL /\
                  packet_sock[user_packet_release_rfc_sk[self]].st = "live"
@@ -974,11 +932,6 @@ user_at_L292(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_running, user_frame, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ \E c \in rcu_cbs :
                   c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -994,6 +947,7 @@ user_at_L292(self) ==
 user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok == user_sock_free_sock[self] # NULL
        IN \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "live"
@@ -1022,8 +976,6 @@ user_at_L321(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
-             /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1131,18 +1083,20 @@ user_enabled(self) ==
 
 \* thread netdev (examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:27)
 
+\* what no step of a netdev thread changes (faults aside)
+netdev_untouched == <<fault, socket, packet_sklist, rcu_running, user_locals, rcu_cb_locals>>
+
 \* a netdev thread at L29: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:29: }
 netdev_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ LET ok == ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 29)
@@ -1156,6 +1110,8 @@ netdev_at_L29(self) ==
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_register_prot_hook_sk>>
     /\ LET ok == netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -1168,10 +1124,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_register_prot_hook_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1181,10 +1134,6 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_register_prot_hook_sk,
-                            rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1202,23 +1151,20 @@ netdev_at_L67(self) ==
 netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_register_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_sk_free_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1230,16 +1176,17 @@ netdev_at_L94(self) ==
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev_register_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
@@ -1249,8 +1196,6 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1265,16 +1210,15 @@ netdev_at_L96(self) ==
 netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
     /\ \/ /\ netdev_register_prot_hook_sk[self] # NULL /\
                packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                         netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                         netdev_sk_free_sk, rcu_cb_locals>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1286,13 +1230,12 @@ netdev_at_L97(self) ==
 netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1304,10 +1247,10 @@ netdev_at_L106(self) ==
 netdev_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1315,6 +1258,7 @@ netdev_at_L107(self) ==
 netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
@@ -1327,8 +1271,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1339,10 +1282,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1350,10 +1291,8 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_register_prot_hook_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, netdev___unregister_prot_hook_sk[self])
@@ -1368,6 +1307,7 @@ netdev_at_L108(self) ==
 netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev___unregister_prot_hook_sk[self] # NULL /\
                  packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
@@ -1376,8 +1316,6 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1392,21 +1330,21 @@ netdev_at_L110(self) ==
 netdev_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
 netdev_at_L111b(self) ==
     /\ pc[self] = "L111b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_cbs,
+                   netdev_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1415,6 +1353,9 @@ netdev_at_L111b(self) ==
 netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                   netdev_register_prot_hook_sk>>
     /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
                packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
           /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1425,10 +1366,6 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                         netdev_packet_notifier_frame, netdev_sk_free_sk,
-                         netdev_register_prot_hook_sk, rcu_cb_locals>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1440,10 +1377,10 @@ netdev_at_L112(self) ==
 netdev_at_L171(self) ==
     /\ pc[self] = "L171"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_gp, rcu_cbs,
+                   netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1452,6 +1389,7 @@ netdev_at_L171(self) ==
 netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
     /\ LET ok == netdev_rest_172_3[self] = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
@@ -1465,8 +1403,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_rest_172_3, rcu_cb_locals>>
+             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1481,8 +1418,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up,
-                            rcu_running, user_locals, netdev_rest_172_3, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1495,22 +1431,18 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
-                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                                          user_locals, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk, rcu_cb_locals>>
+                                          netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
                                                       ![self] = netdev_rest_172_3[self] \ {next_sk}]
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist,
-                                          dev_up, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                                          user_locals, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk, rcu_cb_locals>>
+                                          netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -1522,12 +1454,11 @@ netdev_at_L172(self) ==
 netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                   netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
-                      netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                      netdev_register_prot_hook_sk, rcu_cb_locals>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1535,6 +1466,7 @@ netdev_at_L172b(self) ==
 netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                /\ netdev_packet_notifier_sk[self] # NULL /\
                     packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -1544,15 +1476,11 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1565,6 +1493,7 @@ netdev_at_L174(self) ==
 netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -1575,16 +1504,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
+                            netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1597,6 +1522,7 @@ netdev_at_L176(self) ==
 netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -1605,16 +1531,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                            netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                            netdev_sk_free_sk, rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                            rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_locals>>
+             /\ UNCHANGED <<netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1626,6 +1548,7 @@ netdev_at_L180(self) ==
 netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
                netdev_packet_notifier_sk[self] # NULL /\
                  packet_sock[netdev_packet_notifier_sk[self]].st = "live"
@@ -1634,8 +1557,6 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1651,14 +1572,14 @@ netdev_at_L184(self) ==
 netdev_at_L192(self) ==
     /\ pc[self] = "L192"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs,
+                   netdev_rest_172_3, netdev_packet_notifier_sk,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                   netdev_register_prot_hook_sk>>
     /\ /\ dev_up' = FALSE
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp,
-                      rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
-                      netdev_packet_notifier_sk, netdev___unregister_prot_hook_frame,
-                      netdev_sk_free_sk, netdev_register_prot_hook_sk, rcu_cb_locals>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -1759,12 +1680,17 @@ netdev_enabled(self) ==
 
 \* thread rcu_cb[2] (specs/kernel/packet.ifl:268)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched ==
+    <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals>>
+
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
     /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -1781,9 +1707,6 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_sock_orphan_sk>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -1802,6 +1725,8 @@ rcu_cb_at_L67(self) ==
 rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_packet_release_rcu_sk,
+                   rcu_cb_packet_release_finish_frame, rcu_cb_sk_free_sk>>
     /\ LET ok ==
                rcu_cb_sock_orphan_sk[self] # NULL /\
                  packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
@@ -1810,19 +1735,11 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sk_free_sk>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -1834,12 +1751,11 @@ rcu_cb_at_L207(self) ==
 rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
-          /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                         rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -1851,11 +1767,10 @@ rcu_cb_at_L261(self) ==
 rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                         rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -1867,6 +1782,7 @@ rcu_cb_at_L263(self) ==
 rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
     /\ LET ok ==
                rcu_cb_packet_release_finish_sk[self] # NULL /\
                  packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
@@ -1883,9 +1799,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_sk_free_sk,
-                            rcu_cb_sock_orphan_sk>>
+             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1893,10 +1807,7 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                            rcu_cbs, rcu_running, user_locals, netdev_locals,
-                            rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame,
-                            rcu_cb_sock_orphan_sk>>
+             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -1913,6 +1824,7 @@ rcu_cb_at_L264(self) ==
 rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cb_sk_free_sk>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
@@ -1927,18 +1839,15 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                        rcu_gp, user_locals, netdev_locals, rcu_cb_sk_free_sk>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 rcu_cb_at_L268b(self) ==
     /\ pc[self] = "L268b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
-       /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
-                      rcu_gp, rcu_cbs, user_locals, netdev_locals, rcu_cb_locals>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -87,16 +87,18 @@ AllDone ==
 
 \* thread user (examples/seeds/packet_release/module_unload.ifl:65)
 
+\* what no step of a user thread changes (faults aside)
+user_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
+
 \* a user thread at L34: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 user_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 34)
        \/ /\ af_packet # NULL
@@ -109,6 +111,7 @@ user_at_L34(self) ==
 user_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
     /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -117,8 +120,6 @@ user_at_L35(self) ==
                 /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
-                /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ Fault("model_bound", self, 35)
 
@@ -127,10 +128,9 @@ user_at_L35(self) ==
 user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L71"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 61)
        \/ /\ af_packet # NULL
@@ -142,13 +142,12 @@ user_at_L61(self) ==
 user_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs, user_locals>>
     /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
           /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
-                /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               user_locals, rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_module : module[o].st = "free"
           /\ Fault("model_bound", self, 66)
 
@@ -157,6 +156,7 @@ user_at_L66(self) ==
 user_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
     /\ LET ok == user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
@@ -165,8 +165,6 @@ user_at_L68(self) ==
                                  obj |-> user_sk[self],
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L69"]
-             /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
-                            user_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
              /\ FaultOn("double_call_rcu", self, 68, user_sk[self])
@@ -181,11 +179,10 @@ user_at_L68(self) ==
 user_at_L69(self) ==
     /\ pc[self] = "L69"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L61"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 69)
        \/ /\ af_packet # NULL
@@ -197,6 +194,7 @@ user_at_L69(self) ==
 user_at_L71(self) ==
     /\ pc[self] = "L71"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs>>
     /\ LET ok == af_packet # NULL
        IN \/ /\ ok
              /\ module[af_packet].st = "live"
@@ -204,8 +202,6 @@ user_at_L71(self) ==
              /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
              /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 71, af_packet)
@@ -243,12 +239,16 @@ user_enabled(self) ==
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched == <<fault, af_packet, rcu_depth, rcu_gp, user_locals>>
+
 \* a rcu_cb thread at L43: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload.ifl:44: free sk
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -257,8 +257,6 @@ rcu_cb_at_L43(self) ==
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L46"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 44, rcu_cb_sk_free_sk[self])
@@ -276,12 +274,12 @@ rcu_cb_at_L43(self) ==
 rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running,
+                   rcu_cb_packet_release_rcu_sk>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
           /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
-          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_packet_release_rcu_sk>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 46)
        \/ /\ af_packet # NULL
@@ -293,6 +291,7 @@ rcu_cb_at_L46(self) ==
 rcu_cb_at_L51(self) ==
     /\ pc[self] = "L51"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cb_sk_free_sk>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
@@ -300,30 +299,26 @@ rcu_cb_at_L51(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L52"]
-         /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
-                        rcu_cb_sk_free_sk>>
 
 \* a rcu_cb thread at L51b: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
 rcu_cb_at_L51b(self) ==
     /\ pc[self] = "L51b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L51"]
-       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                      user_locals, rcu_cb_locals>>
 
 \* a rcu_cb thread at L52: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 rcu_cb_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L53"]
-          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 52)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -335,11 +330,10 @@ rcu_cb_at_L52(self) ==
 rcu_cb_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L54"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 53)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -351,6 +345,7 @@ rcu_cb_at_L53(self) ==
 rcu_cb_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
     /\ LET ok ==
                rcu_cb_packet_release_rcu_sk[self] # NULL /\
                  packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
@@ -360,16 +355,14 @@ rcu_cb_at_L54(self) ==
                                   ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_rcu_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_packet_release_rcu_sk>>
+             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 54, rcu_cb_packet_release_rcu_sk[self])
@@ -384,11 +377,10 @@ rcu_cb_at_L54(self) ==
 rcu_cb_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_sk_free_sk>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_sk_free_sk>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 55)
        \/ /\ af_packet # NULL

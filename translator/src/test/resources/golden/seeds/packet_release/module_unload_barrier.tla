@@ -87,16 +87,18 @@ AllDone ==
 
 \* thread user (examples/seeds/packet_release/module_unload_barrier.ifl:58)
 
+\* what no step of a user thread changes (faults aside)
+user_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
+
 \* a user thread at L26: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
 user_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L27"]
-          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 26)
        \/ /\ af_packet # NULL
@@ -109,6 +111,7 @@ user_at_L26(self) ==
 user_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
     /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -117,8 +120,6 @@ user_at_L27(self) ==
                 /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
-                /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ Fault("model_bound", self, 27)
 
@@ -127,21 +128,19 @@ user_at_L27(self) ==
 user_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ /\ rcu_cbs = {}
        /\ rcu_running = {}
        /\ pc' = [pc EXCEPT ![self] = "L54"]
-       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                      rcu_running, user_locals, rcu_cb_locals>>
 
 \* a user thread at L54: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
 user_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L64"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 54)
        \/ /\ af_packet # NULL
@@ -153,13 +152,12 @@ user_at_L54(self) ==
 user_at_L59(self) ==
     /\ pc[self] = "L59"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs, user_locals>>
     /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
           /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
-                /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                               user_locals, rcu_cb_locals>>
        \/ /\ ~\E o \in Pool_module : module[o].st = "free"
           /\ Fault("model_bound", self, 59)
 
@@ -168,6 +166,7 @@ user_at_L59(self) ==
 user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
     /\ LET ok == user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
        IN \/ /\ ok
              /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
@@ -176,8 +175,6 @@ user_at_L61(self) ==
                                  obj |-> user_sk[self],
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L62"]
-             /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
-                            user_locals, rcu_cb_locals>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
              /\ FaultOn("double_call_rcu", self, 61, user_sk[self])
@@ -192,11 +189,10 @@ user_at_L61(self) ==
 user_at_L62(self) ==
     /\ pc[self] = "L62"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L53"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 62)
        \/ /\ af_packet # NULL
@@ -208,6 +204,7 @@ user_at_L62(self) ==
 user_at_L64(self) ==
     /\ pc[self] = "L64"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs>>
     /\ LET ok == af_packet # NULL
        IN \/ /\ ok
              /\ module[af_packet].st = "live"
@@ -215,8 +212,6 @@ user_at_L64(self) ==
              /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
              /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            rcu_cb_locals>>
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 64, af_packet)
@@ -258,12 +253,16 @@ user_enabled(self) ==
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload_barrier.ifl:43)
 
+\* what no step of a rcu_cb thread changes (faults aside)
+rcu_cb_untouched == <<fault, af_packet, rcu_depth, rcu_gp, user_locals>>
+
 \* a rcu_cb thread at L35: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:36: free sk
 rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
            ok2 ==
                /\ ok
@@ -272,8 +271,6 @@ rcu_cb_at_L35(self) ==
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_locals>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 36, rcu_cb_sk_free_sk[self])
@@ -291,12 +288,12 @@ rcu_cb_at_L35(self) ==
 rcu_cb_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running,
+                   rcu_cb_packet_release_rcu_sk>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
           /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
-          /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_packet_release_rcu_sk>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 38)
        \/ /\ af_packet # NULL
@@ -308,6 +305,7 @@ rcu_cb_at_L38(self) ==
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cb_sk_free_sk>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
@@ -315,30 +313,26 @@ rcu_cb_at_L43(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L44"]
-         /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
-                        rcu_cb_sk_free_sk>>
 
 \* a rcu_cb thread at L43b: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
 rcu_cb_at_L43b(self) ==
     /\ pc[self] = "L43b"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L43"]
-       /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                      user_locals, rcu_cb_locals>>
 
 \* a rcu_cb thread at L44: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
 rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                         user_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 44)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -350,11 +344,10 @@ rcu_cb_at_L44(self) ==
 rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L46"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_locals>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 45)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -366,6 +359,7 @@ rcu_cb_at_L45(self) ==
 rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
     /\ LET ok ==
                rcu_cb_packet_release_rcu_sk[self] # NULL /\
                  packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
@@ -375,16 +369,14 @@ rcu_cb_at_L46(self) ==
                                   ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_locals>>
+             /\ UNCHANGED <<rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_rcu_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                            user_locals, rcu_cb_packet_release_rcu_sk>>
+             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 46, rcu_cb_packet_release_rcu_sk[self])
@@ -399,11 +391,10 @@ rcu_cb_at_L46(self) ==
 rcu_cb_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_sk_free_sk>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L43b"]
-          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs,
-                         rcu_running, user_locals, rcu_cb_sk_free_sk>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 47)
        \/ /\ af_packet # NULL

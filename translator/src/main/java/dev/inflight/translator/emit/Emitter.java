@@ -387,12 +387,25 @@ public final class Emitter {
         byLabel.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a);
       }
       Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
+      // what no step of the thread changes, named once: each label's UNCHANGED starts with it
+      java.util.Set<TlaExpr> untouched = SharedUnchanged.common(tc.actions());
+      TlaExpr untouchedName = null;
+      if (untouched.size() >= 2) {
+        String n = layout.namer.name(List.of("untouched", t), t.name() + "_untouched");
+        units.add(new TlaModule.OpDef(n, List.of(), new TlaExpr.Tuple(List.copyOf(untouched)),
+            List.of("what no step of a " + t.name() + " thread changes (faults aside)"), null));
+        untouchedName = name(n);
+      }
       for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
         String label = e.getKey();
         String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
         names.put(label, name);
         List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
-        TlaExpr paths = PathTree.fold(e.getValue(), layout.namer);
+        SharedUnchanged shared = SharedUnchanged.of(e.getValue(), untouched, untouchedName);
+        if (shared.unchanged() != null) {
+          body.add(shared.unchanged());
+        }
+        TlaExpr paths = PathTree.fold(shared.paths(), layout.namer);
         body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
         units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
