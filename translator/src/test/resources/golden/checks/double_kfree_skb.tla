@@ -55,7 +55,6 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 sender_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault>>
     /\ LET ok == sender_skb_release_skb[self] # NULL
        IN \/ /\ ok
              /\ sk_buff[sender_skb_release_skb[self]].st = "live"
@@ -65,6 +64,7 @@ sender_at_L13(self) ==
              /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
              /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
              /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
@@ -77,7 +77,7 @@ sender_at_L13(self) ==
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, sender_frame>>
+    /\ UNCHANGED <<sender_frame>>
     /\ LET ok == sender_skb_release_skb[self] # NULL
        IN \/ /\ ok
              /\ sk_buff[sender_skb_release_skb[self]].st = "live"
@@ -85,6 +85,7 @@ sender_at_L13b(self) ==
              /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
              /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
              /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
@@ -96,7 +97,6 @@ sender_at_L13b(self) ==
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault>>
     /\ LET ok ==
                sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
        IN \/ /\ ok
@@ -109,13 +109,14 @@ sender_at_L17(self) ==
              /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
              /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
              /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
                                              ![self] = sender_kfree_skb_skb[self]]
              /\ pc' = [pc EXCEPT ![self] = "L13"]
-             /\ UNCHANGED <<sender_frame, sender_kfree_skb_skb>>
+             /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
           \/ /\ ok
              /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
              /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
@@ -131,7 +132,7 @@ sender_at_L17(self) ==
 sender_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, sender_frame>>
+    /\ UNCHANGED <<sender_frame>>
     /\ LET ok ==
                sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
        IN \/ /\ ok
@@ -141,14 +142,14 @@ sender_at_L17b(self) ==
                                                                       1]
              /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<sender_skb_release_skb>>
+             /\ UNCHANGED <<fault, sender_skb_release_skb>>
           \/ /\ ok
              /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
              /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
                                              ![self] = sender_kfree_skb_skb[self]]
              /\ pc' = [pc EXCEPT ![self] = "L13b"]
-             /\ UNCHANGED <<sender_kfree_skb_skb>>
+             /\ UNCHANGED <<fault, sender_kfree_skb_skb>>
           \/ /\ ok
              /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
              /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
@@ -167,7 +168,7 @@ sender_at_L17b(self) ==
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, sender_skb_release_skb>>
+    /\ UNCHANGED <<sender_skb_release_skb>>
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
            ok == \E o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN \/ /\ ok
@@ -175,13 +176,14 @@ sender_at_L21(self) ==
              /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
              /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17b"]
-             /\ UNCHANGED <<sender_skip>>
+             /\ UNCHANGED <<fault, sender_skip>>
           \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
              /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
              /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
              /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
              /\ Fault("model_bound", self, 21)
 

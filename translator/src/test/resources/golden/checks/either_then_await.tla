@@ -35,17 +35,16 @@ AllDone ==
 
 \* thread a (examples/checks/either_then_await.ifl:12)
 
-\* what no step of a a thread changes (faults aside)
-a_untouched == <<fault, flag>>
-
 \* a a thread at L13: 2 paths
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
 a_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, a_x>>
-    /\ \/ pc' = [pc EXCEPT ![self] = "L13b"]
-       \/ pc' = [pc EXCEPT ![self] = "L13c"]
+    /\ UNCHANGED <<flag, a_x>>
+    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L13b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ pc' = [pc EXCEPT ![self] = "L13c"]
+          /\ UNCHANGED <<fault>>
 
 \* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
@@ -53,10 +52,10 @@ a_at_L13(self) ==
 a_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched>>
     /\ /\ flag = 1
        /\ a_x' = [a_x EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* a a thread at L13c: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
@@ -64,10 +63,10 @@ a_at_L13b(self) ==
 a_at_L13c(self) ==
     /\ pc[self] = "L13c"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched>>
     /\ /\ flag = 2
        /\ a_x' = [a_x EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -89,17 +88,14 @@ a_enabled(self) ==
 
 \* thread b (examples/checks/either_then_await.ifl:17)
 
-\* what no step of a b thread changes (faults aside)
-b_untouched == <<fault, a_x>>
-
 \* a b thread at L18: one path
 \* examples/checks/either_then_await.ifl:18: flag = 2
 b_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<b_untouched>>
     /\ /\ flag' = 2
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, a_x>>
 
 \* any step of a b thread
 b_step(self) == b_at_L18(self)

@@ -35,17 +35,16 @@ AllDone ==
 
 \* thread a (examples/checks/either_then_await_ok.ifl:10)
 
-\* what no step of a a thread changes (faults aside)
-a_untouched == <<fault, flag>>
-
 \* a a thread at L11: 2 paths
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 a_at_L11(self) ==
     /\ pc[self] = "L11"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, a_x>>
-    /\ \/ pc' = [pc EXCEPT ![self] = "L11b"]
-       \/ pc' = [pc EXCEPT ![self] = "L11c"]
+    /\ UNCHANGED <<flag, a_x>>
+    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L11b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ pc' = [pc EXCEPT ![self] = "L11c"]
+          /\ UNCHANGED <<fault>>
 
 \* a a thread at L11b: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
@@ -53,10 +52,10 @@ a_at_L11(self) ==
 a_at_L11b(self) ==
     /\ pc[self] = "L11b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched>>
     /\ /\ flag \geq 1
        /\ a_x' = [a_x EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* a a thread at L11c: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
@@ -64,10 +63,10 @@ a_at_L11b(self) ==
 a_at_L11c(self) ==
     /\ pc[self] = "L11c"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched>>
     /\ /\ flag \geq 2
        /\ a_x' = [a_x EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -89,26 +88,23 @@ a_enabled(self) ==
 
 \* thread b (examples/checks/either_then_await_ok.ifl:15)
 
-\* what no step of a b thread changes (faults aside)
-b_untouched == <<fault, a_x>>
-
 \* a b thread at L16: one path
 \* examples/checks/either_then_await_ok.ifl:16: flag = 1
 b_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<b_untouched>>
     /\ /\ flag' = 1
        /\ pc' = [pc EXCEPT ![self] = "L17"]
+       /\ UNCHANGED <<fault, a_x>>
 
 \* a b thread at L17: one path
 \* examples/checks/either_then_await_ok.ifl:17: flag = 2
 b_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<b_untouched>>
     /\ /\ flag' = 2
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault, a_x>>
 
 \* any step of a b thread
 b_step(self) ==

@@ -55,11 +55,13 @@ binder_at_L12(self) ==
 binder_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
+    /\ UNCHANGED <<bind_lock, is_bound>>
     /\ \/ /\ is_bound = 0
           /\ pc' = [pc EXCEPT ![self] = "L14"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ~is_bound = 0
           /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault>>
 
 \* a binder thread at L14: one path
 \* examples/checks/exit_holding_lock.ifl:14: is_bound = 1
@@ -75,10 +77,11 @@ binder_at_L14(self) ==
 binder_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, is_bound>>
+    /\ UNCHANGED <<is_bound>>
     /\ \/ /\ bind_lock = self
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault>>
        \/ /\ bind_lock # self
           /\ Fault("bad_unlock", self, 15)
 
@@ -87,9 +90,10 @@ binder_at_L15(self) ==
 binder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
+    /\ UNCHANGED <<bind_lock, is_bound>>
     /\ \/ /\ ~bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ bind_lock = self
           /\ Fault("exit_locked", self, 18)
 
@@ -137,10 +141,11 @@ rebinder_at_L22(self) ==
 rebinder_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, is_bound>>
+    /\ UNCHANGED <<is_bound>>
     /\ \/ /\ bind_lock = self
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L24"]
+          /\ UNCHANGED <<fault>>
        \/ /\ bind_lock # self
           /\ Fault("bad_unlock", self, 23)
 
@@ -149,9 +154,10 @@ rebinder_at_L23(self) ==
 rebinder_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, bind_lock, is_bound>>
+    /\ UNCHANGED <<bind_lock, is_bound>>
     /\ \/ /\ ~bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ bind_lock = self
           /\ Fault("exit_locked", self, 24)
 

@@ -55,7 +55,7 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, seen_a, t_x, t_rest_16_3>>
+    /\ UNCHANGED <<seen_a, t_x, t_rest_16_3>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            ok == \E o \in Pool_obj : obj[o].st = "free"
        IN \/ /\ ok
@@ -71,6 +71,7 @@ t_at_L15(self) ==
                    /\ A' = new_obj
                    /\ s' = s \cup {new_obj2} \cup {new_obj}
                    /\ pc' = [pc EXCEPT ![self] = "L16b"]
+                   /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~\E o \in Pool_obj :
                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
@@ -84,25 +85,26 @@ t_at_L15(self) ==
 t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, obj, s, A, seen_a>>
+    /\ UNCHANGED <<obj, s, A, seen_a>>
     /\ \/ /\ t_rest_16_3[self] = {}
           /\ t_x' = [t_x EXCEPT ![self] = NULL]
           /\ t_a' = [t_a EXCEPT ![self] = NULL]
           /\ t_b' = [t_b EXCEPT ![self] = NULL]
           /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = {}]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ t_rest_16_3[self] # {}
           /\ \E next_x \in t_rest_16_3[self] :
                \/ /\ next_x = A
                   /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
                   /\ t_x' = [t_x EXCEPT ![self] = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17"]
-                  /\ UNCHANGED <<t_a, t_b>>
+                  /\ UNCHANGED <<fault, t_a, t_b>>
                \/ /\ ~next_x = A
                   /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
                   /\ t_x' = [t_x EXCEPT ![self] = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17b"]
-                  /\ UNCHANGED <<t_a, t_b>>
+                  /\ UNCHANGED <<fault, t_a, t_b>>
 
 \* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {
@@ -127,9 +129,10 @@ t_at_L17(self) ==
 t_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, obj, s, A, seen_a, t_frame>>
+    /\ UNCHANGED <<obj, s, A, seen_a, t_frame>>
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L16"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ~seen_a
           /\ Fault("assertion", self, 17)
 

@@ -63,7 +63,7 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, seen_a, t_x, t_rest_15_3>>
+    /\ UNCHANGED <<seen_a, t_x, t_rest_15_3>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            ok == \E o \in Pool_obj : obj[o].st = "free"
            new_obj2 ==
@@ -85,6 +85,7 @@ t_at_L14(self) ==
              /\ A' = new_obj
              /\ l' = <<new_obj>> \o Append(l, new_obj2)
              /\ pc' = [pc EXCEPT ![self] = "L15b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ new_obj \in Elems(Append(l, new_obj2))
              /\ FaultOn("list_double_add", self, 14, new_obj)
@@ -104,7 +105,7 @@ t_at_L14(self) ==
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, obj, l, A, seen_a>>
+    /\ UNCHANGED <<obj, l, A, seen_a>>
     /\ LET next_x == Head(t_rest_15_3[self])
            ok == t_rest_15_3[self] # <<>>
        IN \/ /\ t_rest_15_3[self] = <<>>
@@ -113,18 +114,19 @@ t_at_L15(self) ==
              /\ t_b' = [t_b EXCEPT ![self] = NULL]
              /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = <<>>]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ next_x = A
              /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
              /\ t_x' = [t_x EXCEPT ![self] = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16"]
-             /\ UNCHANGED <<t_a, t_b>>
+             /\ UNCHANGED <<fault, t_a, t_b>>
           \/ /\ ok
              /\ ~next_x = A
              /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
              /\ t_x' = [t_x EXCEPT ![self] = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
-             /\ UNCHANGED <<t_a, t_b>>
+             /\ UNCHANGED <<fault, t_a, t_b>>
 
 \* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {
@@ -149,9 +151,10 @@ t_at_L16(self) ==
 t_at_L16b(self) ==
     /\ pc[self] = "L16b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, obj, l, A, seen_a, t_frame>>
+    /\ UNCHANGED <<obj, l, A, seen_a, t_frame>>
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L15"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ~seen_a
           /\ Fault("assertion", self, 16)
 

@@ -92,7 +92,7 @@ AllDone ==
 \* thread owner (examples/checks/get_not_zero.ifl:22)
 
 \* what no step of a owner thread changes (faults aside)
-owner_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
+owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
@@ -111,6 +111,7 @@ owner_at_L15(self) ==
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 15, owner_sock_free_rcu_sk[self])
@@ -131,6 +132,7 @@ owner_at_L23(self) ==
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
                 /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L24"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 23)
 
@@ -142,6 +144,7 @@ owner_at_L24(self) ==
     /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = owner_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
+       /\ UNCHANGED <<fault>>
 
 \* a owner thread at L25: one path
 \* examples/checks/get_not_zero.ifl:25: table = null
@@ -151,6 +154,7 @@ owner_at_L25(self) ==
     /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault>>
 
 \* a owner thread at L26: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
@@ -165,12 +169,13 @@ owner_at_L26(self) ==
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
-             /\ UNCHANGED <<owner_sk>>
+             /\ UNCHANGED <<fault, owner_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 26, owner_sk[self])
@@ -207,7 +212,7 @@ owner_enabled(self) ==
 \* thread lookup (examples/checks/get_not_zero.ifl:29)
 
 \* what no step of a lookup thread changes (faults aside)
-lookup_untouched == <<fault, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+lookup_untouched == <<table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
@@ -227,6 +232,7 @@ lookup_at_L15(self) ==
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 15, lookup_sock_free_rcu_sk[self])
@@ -244,6 +250,7 @@ lookup_at_L30(self) ==
     /\ UNCHANGED <<lookup_untouched, sock, rcu_gp, rcu_cbs, lookup_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L31"]
+       /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L31: 2 paths
 \* examples/checks/get_not_zero.ifl:31: sk = table
@@ -255,9 +262,11 @@ lookup_at_L31(self) ==
     /\ \/ /\ table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ~table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L40"]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L33: 4 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
@@ -270,10 +279,11 @@ lookup_at_L33(self) ==
              /\ sock[lookup_sk[self]].refcnt > 0
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ pc' = [pc EXCEPT ![self] = "L37"]
-             /\ UNCHANGED <<sock>>
+             /\ UNCHANGED <<fault, sock>>
           \/ /\ lookup_sk[self] = NULL
              /\ Fault("null_deref", self, 33)
           \/ /\ lookup_sk[self] # NULL
@@ -289,12 +299,13 @@ lookup_at_L34(self) ==
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 34)
 
@@ -311,13 +322,14 @@ lookup_at_L35(self) ==
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
                                               ![self] = lookup_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
-             /\ UNCHANGED <<lookup_sk>>
+             /\ UNCHANGED <<fault, lookup_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 35, lookup_sk[self])
@@ -338,7 +350,7 @@ lookup_at_L37(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -346,6 +358,7 @@ lookup_at_L37(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 37)
 
@@ -360,7 +373,7 @@ lookup_at_L40(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -368,6 +381,7 @@ lookup_at_L40(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 40)
 
@@ -379,6 +393,7 @@ lookup_at_L42(self) ==
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 42)
 
@@ -428,7 +443,7 @@ lookup_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/get_not_zero.ifl:18)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+rcu_cb_untouched == <<table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
 \* a rcu_cb thread at L18: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
@@ -443,6 +458,7 @@ rcu_cb_at_L18(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L19"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L18b: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
@@ -452,6 +468,7 @@ rcu_cb_at_L18b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_sock_free_sk>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L19: 3 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:19: free sk
@@ -465,6 +482,7 @@ rcu_cb_at_L19(self) ==
              /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
              /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L18b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 19, rcu_cb_sock_free_sk[self])

@@ -92,7 +92,7 @@ AllDone ==
 \* thread owner (examples/checks/get_on_zero.ifl:24)
 
 \* what no step of a owner thread changes (faults aside)
-owner_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
+owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
 
 \* a owner thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
@@ -111,6 +111,7 @@ owner_at_L17(self) ==
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 17, owner_sock_free_rcu_sk[self])
@@ -131,6 +132,7 @@ owner_at_L25(self) ==
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
                 /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 25)
 
@@ -142,6 +144,7 @@ owner_at_L26(self) ==
     /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = owner_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
+       /\ UNCHANGED <<fault>>
 
 \* a owner thread at L27: one path
 \* examples/checks/get_on_zero.ifl:27: table = null            // unhash
@@ -151,6 +154,7 @@ owner_at_L27(self) ==
     /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L28"]
+       /\ UNCHANGED <<fault>>
 
 \* a owner thread at L28: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
@@ -165,12 +169,13 @@ owner_at_L28(self) ==
              /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
              /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<owner_sk>>
+             /\ UNCHANGED <<fault, owner_sk>>
           \/ /\ ok
              /\ sock[owner_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, owner_sk[self])
@@ -207,7 +212,7 @@ owner_enabled(self) ==
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
 
 \* what no step of a lookup thread changes (faults aside)
-lookup_untouched == <<fault, table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+lookup_untouched == <<table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
 
 \* a lookup thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
@@ -227,6 +232,7 @@ lookup_at_L17(self) ==
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
              /\ FaultOn("double_call_rcu", self, 17, lookup_sock_free_rcu_sk[self])
@@ -244,6 +250,7 @@ lookup_at_L32(self) ==
     /\ UNCHANGED <<lookup_untouched, sock, rcu_gp, rcu_cbs, lookup_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L33"]
+       /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L33: 2 paths
 \* examples/checks/get_on_zero.ifl:33: sk = table
@@ -255,9 +262,11 @@ lookup_at_L33(self) ==
     /\ \/ /\ table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ~table # NULL
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
           /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L35: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
@@ -270,6 +279,7 @@ lookup_at_L35(self) ==
              /\ sock[lookup_sk[self]].refcnt > 0
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 35, lookup_sk[self])
@@ -288,12 +298,13 @@ lookup_at_L36(self) ==
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L37"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L37"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 36)
 
@@ -310,13 +321,14 @@ lookup_at_L37(self) ==
              /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
              /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
                                               ![self] = lookup_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<lookup_sk>>
+             /\ UNCHANGED <<fault, lookup_sk>>
           \/ /\ ok
              /\ sock[lookup_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 37, lookup_sk[self])
@@ -337,7 +349,7 @@ lookup_at_L39(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -345,6 +357,7 @@ lookup_at_L39(self) ==
           /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
           /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 39)
 
@@ -356,6 +369,7 @@ lookup_at_L41(self) ==
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 41)
 
@@ -400,7 +414,7 @@ lookup_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
+rcu_cb_untouched == <<table, rcu_depth, rcu_gp, owner_locals, lookup_locals>>
 
 \* a rcu_cb thread at L20: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
@@ -415,6 +429,7 @@ rcu_cb_at_L20(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L20b: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
@@ -424,6 +439,7 @@ rcu_cb_at_L20b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_sock_free_sk>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L21: 3 paths (2 to a fault)
 \* examples/checks/get_on_zero.ifl:21: free sk
@@ -437,6 +453,7 @@ rcu_cb_at_L21(self) ==
              /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
              /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L20b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 21, rcu_cb_sock_free_sk[self])

@@ -36,7 +36,7 @@ AllDone ==
 \* thread waiter (examples/checks/hang.ifl:13)
 
 \* what no step of a waiter thread changes (faults aside)
-waiter_untouched == <<fault, flag, polls>>
+waiter_untouched == <<flag, polls>>
 
 \* a waiter thread at L14: one path
 \* examples/checks/hang.ifl:14: await flag
@@ -46,6 +46,7 @@ waiter_at_L14(self) ==
     /\ UNCHANGED <<waiter_untouched>>
     /\ /\ flag
        /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L14(self)
@@ -61,17 +62,14 @@ waiter_enabled(self) ==
 
 \* thread poller (examples/checks/hang.ifl:17)
 
-\* what no step of a poller thread changes (faults aside)
-poller_untouched == <<fault, flag>>
-
 \* a poller thread at L18: one path
 \* examples/checks/hang.ifl:19: polls = 1 - polls
 poller_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<poller_untouched>>
     /\ /\ polls' = 1 - polls
        /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault, flag>>
 
 \* any step of a poller thread
 poller_step(self) == poller_at_L18(self)

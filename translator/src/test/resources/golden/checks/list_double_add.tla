@@ -50,16 +50,13 @@ AllDone ==
 
 \* thread setup (examples/checks/list_double_add.ifl:13)
 
-\* what no step of a setup thread changes (faults aside)
-setup_untouched == <<fault, gc_inflight_list>>
-
 \* a setup thread at L14: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
 setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_untouched>>
+    /\ UNCHANGED <<gc_inflight_list>>
     /\ \/ /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
           /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
              IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
@@ -67,6 +64,7 @@ setup_at_L14(self) ==
                 /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
           /\ Fault("model_bound", self, 14)
 
@@ -84,7 +82,7 @@ setup_enabled(self) ==
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
 
 \* what no step of a sender thread changes (faults aside)
-sender_untouched == <<fault, u, setup_x>>
+sender_untouched == <<u, setup_x>>
 
 \* a sender thread at L18: one path
 \* examples/checks/list_double_add.ifl:18: await u != null
@@ -94,6 +92,7 @@ sender_at_L18(self) ==
     /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
     /\ /\ u # NULL
        /\ pc' = [pc EXCEPT ![self] = "L19"]
+       /\ UNCHANGED <<fault>>
 
 \* a sender thread at L19: 4 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
@@ -105,9 +104,11 @@ sender_at_L19(self) ==
        IN \/ /\ ok
              /\ unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L20"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L22"]
+             /\ UNCHANGED <<fault>>
           \/ /\ u = NULL
              /\ Fault("null_deref", self, 19)
           \/ /\ u # NULL
@@ -123,6 +124,7 @@ sender_at_L20(self) ==
     /\ \/ /\ ~u \in Elems(gc_inflight_list)
           /\ gc_inflight_list' = Append(gc_inflight_list, u)
           /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault>>
        \/ /\ u \in Elems(gc_inflight_list)
           /\ FaultOn("list_double_add", self, 20, u)
 
@@ -135,6 +137,7 @@ sender_at_L22(self) ==
     /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
           /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ u = NULL
           /\ Fault("null_deref", self, 22)
        \/ /\ u # NULL

@@ -50,16 +50,13 @@ AllDone ==
 
 \* thread setup_and_read (examples/checks/mutex_in_rcu.ifl:17)
 
-\* what no step of a setup_and_read thread changes (faults aside)
-setup_and_read_untouched == <<fault, rcu_running>>
-
 \* a setup_and_read thread at L18: 2 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
 setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
     /\ \/ /\ \E o \in Pool_dev : dev[o].st = "free"
           /\ LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
              IN /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
@@ -69,6 +66,7 @@ setup_and_read_at_L18(self) ==
                 /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
                 /\ d' = new_dev
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_dev : dev[o].st = "free"
           /\ Fault("model_bound", self, 18)
 
@@ -77,20 +75,21 @@ setup_and_read_at_L18(self) ==
 setup_and_read_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, dev, d, rcu_gp, rcu_cbs, setup_and_read_x>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
 
 \* a setup_and_read thread at L20: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
 setup_and_read_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ \/ /\ d # NULL /\ dev[d].st = "live"
           /\ dev[d].lock_s = NULL
           /\ dev' = [dev EXCEPT ![d].lock_s = self]
           /\ pc' = [pc EXCEPT ![self] = "L21"]
+          /\ UNCHANGED <<fault>>
        \/ /\ d = NULL
           /\ Fault("null_deref", self, 20)
        \/ /\ d # NULL
@@ -102,10 +101,11 @@ setup_and_read_at_L20(self) ==
 setup_and_read_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ \/ /\ d # NULL /\ dev[d].st = "live"
           /\ dev' = [dev EXCEPT ![d].up = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault>>
        \/ /\ d = NULL
           /\ Fault("null_deref", self, 21)
        \/ /\ d # NULL
@@ -117,12 +117,13 @@ setup_and_read_at_L21(self) ==
 setup_and_read_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ dev[d].lock_s = self
              /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L23"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ dev[d].lock_s # self
              /\ Fault("bad_unlock", self, 22)
@@ -137,13 +138,14 @@ setup_and_read_at_L22(self) ==
 setup_and_read_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ dev[d].lock_m = NULL
              /\ dev' = [dev EXCEPT ![d].lock_m = self]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_sleep", self, 23)
@@ -158,12 +160,13 @@ setup_and_read_at_L23(self) ==
 setup_and_read_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ dev[d].lock_m = self
              /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L25"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ dev[d].lock_m # self
              /\ Fault("bad_unlock", self, 24)
@@ -178,18 +181,19 @@ setup_and_read_at_L24(self) ==
 setup_and_read_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, dev, d>>
+    /\ UNCHANGED <<dev, d, rcu_running>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 25)
 
@@ -198,13 +202,14 @@ setup_and_read_at_L25(self) ==
 setup_and_read_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<setup_and_read_untouched, dev, d, rcu_depth, rcu_gp, rcu_cbs, setup_and_read_x>>
+    /\ UNCHANGED <<dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
     /\ LET ok ==
                ~(\/ \E o \in Pool_dev : dev[o].lock_m = self
                  \/ \E o \in Pool_dev : dev[o].lock_s = self)
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 26)

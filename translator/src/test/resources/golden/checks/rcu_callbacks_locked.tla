@@ -84,7 +84,7 @@ AllDone ==
 \* thread w[2] (examples/checks/rcu_callbacks_locked.ifl:19)
 
 \* what no step of a w thread changes (faults aside)
-w_untouched == <<fault, n, n_lock, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+w_untouched == <<n, n_lock, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
 
 \* a w thread at L20: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_locked.ifl:20: it = alloc item
@@ -97,6 +97,7 @@ w_at_L20(self) ==
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
                 /\ w_it' = [w_it EXCEPT ![self] = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_item : item[o].st = "free"
           /\ Fault("model_bound", self, 20)
 
@@ -115,6 +116,7 @@ w_at_L21(self) ==
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ w_it' = [w_it EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
              /\ FaultOn("double_call_rcu", self, 21, w_it[self])
@@ -140,7 +142,7 @@ w_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_locked.ifl:12)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, item, rcu_depth, rcu_gp, w_it>>
+rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_it>>
 
 \* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_locked.ifl:12: fn count_it(it: item) {
@@ -155,6 +157,7 @@ rcu_cb_at_L12(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_locked.ifl:12: fn count_it(it: item) {
@@ -164,6 +167,7 @@ rcu_cb_at_L12b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_cb_count_it_frame>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_locked.ifl:13: lock n_lock
@@ -174,6 +178,7 @@ rcu_cb_at_L13(self) ==
     /\ /\ n_lock = NULL
        /\ n_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L14"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_locked.ifl:14: t = n
@@ -183,6 +188,7 @@ rcu_cb_at_L14(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_running, rcu_cb_count_it_it>>
     /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
        /\ pc' = [pc EXCEPT ![self] = "L15"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L15: one path
 \* examples/checks/rcu_callbacks_locked.ifl:15: n = t + 1
@@ -192,6 +198,7 @@ rcu_cb_at_L15(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n_lock, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
     /\ /\ n' = rcu_cb_count_it_t[self] + 1
        /\ pc' = [pc EXCEPT ![self] = "L16"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L16: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_locked.ifl:16: unlock n_lock
@@ -204,6 +211,7 @@ rcu_cb_at_L16(self) ==
           /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
           /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
           /\ pc' = [pc EXCEPT ![self] = "L12b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ n_lock # self
           /\ Fault("bad_unlock", self, 16)
 

@@ -71,7 +71,7 @@ AllDone ==
 \* thread w[2] (examples/checks/rcu_callbacks_race.ifl:17)
 
 \* what no step of a w thread changes (faults aside)
-w_untouched == <<fault, n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+w_untouched == <<n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
 
 \* a w thread at L18: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
@@ -84,6 +84,7 @@ w_at_L18(self) ==
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
                 /\ w_it' = [w_it EXCEPT ![self] = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_item : item[o].st = "free"
           /\ Fault("model_bound", self, 18)
 
@@ -102,6 +103,7 @@ w_at_L19(self) ==
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ w_it' = [w_it EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
              /\ FaultOn("double_call_rcu", self, 19, w_it[self])
@@ -127,7 +129,7 @@ w_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, item, rcu_depth, rcu_gp, w_it>>
+rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_it>>
 
 \* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
@@ -142,6 +144,7 @@ rcu_cb_at_L12(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
@@ -151,6 +154,7 @@ rcu_cb_at_L12b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_cb_count_it_frame>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_race.ifl:13: t = n
@@ -160,6 +164,7 @@ rcu_cb_at_L13(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running, rcu_cb_count_it_it>>
     /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
        /\ pc' = [pc EXCEPT ![self] = "L14"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_race.ifl:14: n = t + 1
@@ -171,6 +176,7 @@ rcu_cb_at_L14(self) ==
        /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
        /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
        /\ pc' = [pc EXCEPT ![self] = "L12b"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -246,7 +246,7 @@ AllDone ==
 \* thread user (examples/extend/packet_wakeup_rfc.ifl:33)
 
 \* what no step of a user thread changes (faults aside)
-user_untouched == <<fault, dev_up, rcu_depth, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
+user_untouched == <<dev_up, rcu_depth, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L34: 2 paths (1 to a fault)
 \* examples/extend/packet_wakeup_rfc.ifl:34: sock = alloc socket
@@ -267,6 +267,7 @@ user_at_L34(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 34)
 
@@ -279,6 +280,7 @@ user_at_L39(self) ==
                    user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 39)
 
@@ -313,6 +315,7 @@ user_at_L67(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -349,7 +352,7 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -359,6 +362,7 @@ user_at_L67b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -394,7 +398,8 @@ user_at_L67c(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame, user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame,
+                            user_unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -407,6 +412,7 @@ user_at_L67c(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -456,6 +462,7 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -470,7 +477,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -503,6 +510,7 @@ user_at_L87(self) ==
        /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
        /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -516,12 +524,12 @@ user_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_unregister_prot_hook_frame, user_packet_create_frame>>
@@ -543,12 +551,12 @@ user_at_L94b(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_unregister_prot_hook_frame, user_packet_create_frame>>
@@ -567,6 +575,7 @@ user_at_L95(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L95b: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -577,6 +586,7 @@ user_at_L95b(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -593,6 +603,7 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -617,6 +628,7 @@ user_at_L96b(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -641,6 +653,7 @@ user_at_L97(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -662,6 +675,7 @@ user_at_L97b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -679,6 +693,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -696,6 +711,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -711,6 +727,7 @@ user_at_L107(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -721,6 +738,7 @@ user_at_L107b(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -741,7 +759,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -752,7 +770,7 @@ user_at_L108(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user_packet_do_bind_frame, user_register_prot_hook_sk,
                             user_unregister_prot_hook_frame, user_packet_create_frame>>
@@ -763,7 +781,7 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_unregister_prot_hook_frame,
@@ -796,7 +814,7 @@ user_at_L108b(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -810,7 +828,7 @@ user_at_L108b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user_packet_do_bind_frame, user_register_prot_hook_sk,
                             user_packet_create_frame>>
@@ -821,7 +839,7 @@ user_at_L108b(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_unregister_prot_hook_frame,
@@ -849,6 +867,7 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -872,6 +891,7 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -890,6 +910,7 @@ user_at_L111(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -900,6 +921,7 @@ user_at_L111b(self) ==
                    user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -910,6 +932,7 @@ user_at_L111c(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -920,6 +943,7 @@ user_at_L111d(self) ==
                    user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -941,6 +965,7 @@ user_at_L112(self) ==
           /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                     ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -969,6 +994,7 @@ user_at_L112b(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -995,14 +1021,14 @@ user_at_L118(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -1029,6 +1055,7 @@ user_at_L127(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 127)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1046,6 +1073,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 129)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1067,11 +1095,13 @@ user_at_L130(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_packet_do_bind_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_do_bind_sk[self] = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1089,13 +1119,13 @@ user_at_L132(self) ==
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = user_packet_do_bind_sk[self]]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+          /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                          user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                          user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                          user_unregister_prot_hook_frame, user_packet_create_frame>>
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<user_locals>>
+          /\ UNCHANGED <<fault, user_locals>>
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1121,6 +1151,7 @@ user_at_L136(self) ==
              /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
                                                    ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L281"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1150,11 +1181,13 @@ user_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ user_sock_orphan_sk[self] # NULL
@@ -1172,6 +1205,7 @@ user_at_L261(self) ==
                socket[user_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ user_packet_release_finish_sock[self] # NULL
@@ -1188,6 +1222,7 @@ user_at_L263(self) ==
     /\ \/ /\ user_packet_release_finish_sk[self] # NULL /\
                packet_sock[user_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ user_packet_release_finish_sk[self] # NULL
@@ -1224,7 +1259,7 @@ user_at_L264(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<user_sk_free_sk>>
+             /\ UNCHANGED <<fault, user_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1232,7 +1267,7 @@ user_at_L264(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
@@ -1263,7 +1298,7 @@ user_at_L281(self) ==
              /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
                                                  ![self] = socket[user_packet_release_rfc_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_sock,
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_sock,
                             user_packet_release_rfc_postpone>>
           \/ /\ ok
              /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -1273,6 +1308,7 @@ user_at_L281(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_release_rfc_sock[self] = NULL
              /\ Fault("null_deref", self, 281)
           \/ /\ user_packet_release_rfc_sock[self] # NULL
@@ -1295,6 +1331,7 @@ user_at_L283(self) ==
        /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
                                                  ![self] = FALSE]
        /\ pc' = [pc EXCEPT ![self] = "L285"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L285: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
@@ -1308,6 +1345,7 @@ user_at_L285(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_release_rfc_sk[self]].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_rfc_sk[self] = NULL
           /\ Fault("null_deref", self, 285)
        \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -1334,7 +1372,7 @@ user_at_L286(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
                             user_packet_release_rfc_sk, user_packet_release_finish_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_unregister_prot_hook_frame,
@@ -1342,7 +1380,7 @@ user_at_L286(self) ==
           \/ /\ ok
              /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ user_packet_release_rfc_sk[self] = NULL
              /\ Fault("null_deref", self, 286)
           \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -1369,7 +1407,7 @@ user_at_L290(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_packet_release_rfc_postpone[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1383,7 +1421,7 @@ user_at_L290(self) ==
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
                                           ![self] = user_packet_release_rfc_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_sk_free_sk, user___unregister_prot_hook_frame,
                             user_packet_do_bind_frame, user_register_prot_hook_sk,
                             user_unregister_prot_hook_frame, user_packet_create_frame>>
@@ -1423,6 +1461,7 @@ user_at_L292(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs :
                   c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -1473,6 +1512,7 @@ user_at_L321(self) ==
              /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L39"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1638,8 +1678,7 @@ user_enabled(self) ==
 \* thread netdev (examples/extend/packet_wakeup_rfc.ifl:45)
 
 \* what no step of a netdev thread changes (faults aside)
-netdev_untouched ==
-    <<fault, socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
+netdev_untouched == <<socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L46: 2 paths
 \* examples/extend/packet_wakeup_rfc.ifl:46: if count(ptype_all) > 0 {
@@ -1649,7 +1688,7 @@ netdev_at_L46(self) ==
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ Cardinality(ptype_all) > 0
           /\ pc' = [pc EXCEPT ![self] = "L192"]
-          /\ UNCHANGED <<netdev_locals>>
+          /\ UNCHANGED <<fault, netdev_locals>>
        \/ /\ ~Cardinality(ptype_all) > 0
           /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1660,7 +1699,7 @@ netdev_at_L46(self) ==
           /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L49"]
-          /\ UNCHANGED <<netdev_rest_172_3>>
+          /\ UNCHANGED <<fault, netdev_rest_172_3>>
 
 \* a netdev thread at L49: 3 paths (2 to a fault)
 \* examples/extend/packet_wakeup_rfc.ifl:49: }
@@ -1673,6 +1712,7 @@ netdev_at_L49(self) ==
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 49)
@@ -1700,7 +1740,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1710,6 +1750,7 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1734,12 +1775,12 @@ netdev_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
@@ -1756,6 +1797,7 @@ netdev_at_L95(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1772,6 +1814,7 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1795,6 +1838,7 @@ netdev_at_L97(self) ==
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1812,6 +1856,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1827,6 +1872,7 @@ netdev_at_L107(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1847,7 +1893,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1858,8 +1904,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1867,7 +1913,7 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1892,6 +1938,7 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1910,6 +1957,7 @@ netdev_at_L111(self) ==
                    netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1921,6 +1969,7 @@ netdev_at_L111b(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1942,6 +1991,7 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1957,6 +2007,7 @@ netdev_at_L171(self) ==
                    netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1979,7 +2030,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L49"]
-             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1994,7 +2045,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L49"]
-             /\ UNCHANGED <<netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -2007,7 +2058,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
@@ -2016,7 +2068,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
@@ -2035,6 +2088,7 @@ netdev_at_L172b(self) ==
                    netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -2052,11 +2106,13 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
+             /\ UNCHANGED <<fault>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2080,12 +2136,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2107,12 +2163,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2133,6 +2189,7 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -2156,6 +2213,7 @@ netdev_at_L192(self) ==
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -2260,8 +2318,7 @@ netdev_enabled(self) ==
 
 \* what no step of a rx thread changes (faults aside)
 rx_untouched ==
-    <<fault,
-      socket,
+    <<socket,
       ptype_all,
       packet_sklist,
       dev_up,
@@ -2281,6 +2338,7 @@ rx_at_L28(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![rx_packet_rcv_sk[self]].woken = TRUE]
           /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rx_packet_rcv_sk[self] = NULL
           /\ Fault("null_deref", self, 28)
        \/ /\ rx_packet_rcv_sk[self] # NULL
@@ -2295,6 +2353,7 @@ rx_at_L52(self) ==
     /\ UNCHANGED <<rx_untouched, packet_sock, rcu_gp, rcu_cbs, rx_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
+       /\ UNCHANGED <<fault>>
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -2307,16 +2366,17 @@ rx_at_L155(self) ==
     /\ \/ /\ ptype_all = {}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<rx_packet_rcv_sk>>
+          /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L28"]
+               /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
-               /\ UNCHANGED <<rx_packet_rcv_sk>>
+               /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -2328,13 +2388,14 @@ rx_at_L159(self) ==
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L52"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L52"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2364,15 +2425,7 @@ rx_enabled(self) ==
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched ==
-    <<fault,
-      ptype_all,
-      packet_sklist,
-      dev_up,
-      rcu_depth,
-      rcu_gp,
-      user_locals,
-      netdev_locals,
-      rx_locals>>
+    <<ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals, rx_locals>>
 
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -2397,6 +2450,7 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -2425,11 +2479,13 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -2446,6 +2502,7 @@ rcu_cb_at_L261(self) ==
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -2461,6 +2518,7 @@ rcu_cb_at_L263(self) ==
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -2489,7 +2547,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -2497,7 +2555,8 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk,
+                            rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -2529,6 +2588,7 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -2538,6 +2598,7 @@ rcu_cb_at_L268b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

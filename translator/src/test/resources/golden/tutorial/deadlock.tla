@@ -75,10 +75,11 @@ left_at_L15(self) ==
 left_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, a, transfers>>
+    /\ UNCHANGED <<a, transfers>>
     /\ \/ /\ b = self
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 16)
 
@@ -87,10 +88,11 @@ left_at_L16(self) ==
 left_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, b, transfers>>
+    /\ UNCHANGED <<b, transfers>>
     /\ \/ /\ a = self
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
+          /\ UNCHANGED <<fault>>
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 17)
 
@@ -99,9 +101,10 @@ left_at_L17(self) ==
 left_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, a, b, transfers>>
+    /\ UNCHANGED <<a, b, transfers>>
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 18)
@@ -163,10 +166,11 @@ right_at_L23(self) ==
 right_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, b, transfers>>
+    /\ UNCHANGED <<b, transfers>>
     /\ \/ /\ a = self
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 24)
 
@@ -175,10 +179,11 @@ right_at_L24(self) ==
 right_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, a, transfers>>
+    /\ UNCHANGED <<a, transfers>>
     /\ \/ /\ b = self
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ UNCHANGED <<fault>>
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 25)
 
@@ -187,9 +192,10 @@ right_at_L25(self) ==
 right_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<fault, a, b, transfers>>
+    /\ UNCHANGED <<a, b, transfers>>
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 26)

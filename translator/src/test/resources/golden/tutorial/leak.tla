@@ -47,20 +47,18 @@ AllDone ==
 
 \* thread sender (examples/tutorial/leak.ifl:16)
 
-\* what no step of a sender thread changes (faults aside)
-sender_untouched == <<fault, receiver_b>>
-
 \* a sender thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:17: b = alloc skb
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_untouched, rxq>>
+    /\ UNCHANGED <<rxq, receiver_b>>
     /\ \/ /\ \E o \in Pool_skb : skb[o].st = "free"
           /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
              IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
                 /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_skb : skb[o].st = "free"
           /\ Fault("model_bound", self, 17)
 
@@ -69,10 +67,11 @@ sender_at_L17(self) ==
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_untouched, rxq, sender_b>>
+    /\ UNCHANGED <<rxq, sender_b, receiver_b>>
     /\ \/ /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
           /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
        \/ /\ sender_b[self] = NULL
           /\ Fault("null_deref", self, 18)
        \/ /\ sender_b[self] # NULL
@@ -84,11 +83,12 @@ sender_at_L18(self) ==
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_untouched, skb>>
+    /\ UNCHANGED <<skb, receiver_b>>
     /\ \/ /\ Len(rxq) < 2
           /\ rxq' = Append(rxq, sender_b[self])
           /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ Len(rxq) \geq 2
           /\ Fault("model_bound", self, 19)
 
@@ -109,7 +109,7 @@ sender_enabled(self) ==
 \* thread receiver (examples/tutorial/leak.ifl:22)
 
 \* what no step of a receiver thread changes (faults aside)
-receiver_untouched == <<fault, skb, sender_b>>
+receiver_untouched == <<skb, sender_b>>
 
 \* a receiver thread at L23: one path
 \* examples/tutorial/leak.ifl:23: await count(rxq) > 0
@@ -119,6 +119,7 @@ receiver_at_L23(self) ==
     /\ UNCHANGED <<receiver_untouched, rxq, receiver_b>>
     /\ /\ Len(rxq) > 0
        /\ pc' = [pc EXCEPT ![self] = "L24"]
+       /\ UNCHANGED <<fault>>
 
 \* a receiver thread at L24: 2 paths
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
@@ -129,11 +130,12 @@ receiver_at_L24(self) ==
     /\ \/ /\ rxq = <<>>
           /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
-          /\ UNCHANGED <<rxq>>
+          /\ UNCHANGED <<fault, rxq>>
        \/ /\ ~rxq = <<>>
           /\ rxq' = Tail(rxq)
           /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
 
 \* a receiver thread at L25: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:25: touch b
@@ -144,6 +146,7 @@ receiver_at_L25(self) ==
     /\ \/ /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
           /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ receiver_b[self] = NULL
           /\ Fault("null_deref", self, 25)
        \/ /\ receiver_b[self] # NULL

@@ -84,15 +84,12 @@ WaitsFor(self, waker) == FALSE
 
 \* thread a (examples/tutorial/refcount_cost_percpu.ifl:32)
 
-\* what no step of a a thread changes (faults aside)
-a_untouched == <<fault, b_locals>>
-
 \* a a thread at L28: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 a_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, shared, a_locals>>
+    /\ UNCHANGED <<shared, a_locals, b_locals>>
     /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
        IN \/ /\ ok
              /\ obj[a_bump_x[self]].count > 0
@@ -104,6 +101,7 @@ a_at_L28(self) ==
                                    ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count \leq 0
              /\ FaultOn("get_zero", self, 28, a_bump_x[self])
@@ -118,7 +116,7 @@ a_at_L28(self) ==
 a_at_L28b(self) ==
     /\ pc[self] = "L28b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, shared, a_locals>>
+    /\ UNCHANGED <<shared, a_locals, b_locals>>
     /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
        IN \/ /\ ok
              /\ obj[a_bump_x[self]].count > 0
@@ -130,6 +128,7 @@ a_at_L28b(self) ==
                                    ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count \leq 0
              /\ FaultOn("get_zero", self, 28, a_bump_x[self])
@@ -144,7 +143,7 @@ a_at_L28b(self) ==
 a_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, shared>>
+    /\ UNCHANGED <<shared, b_locals>>
     /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
        IN \/ /\ ok
              /\ obj[a_bump_x[self]].count > 1
@@ -160,6 +159,7 @@ a_at_L29(self) ==
              /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
              /\ a_p' = [a_p EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -176,6 +176,7 @@ a_at_L29(self) ==
              /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
              /\ a_p' = [a_p EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
@@ -192,7 +193,7 @@ a_at_L29(self) ==
 a_at_L29b(self) ==
     /\ pc[self] = "L29b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, shared, a_p>>
+    /\ UNCHANGED <<shared, a_p, b_locals>>
     /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
        IN \/ /\ ok
              /\ obj[a_bump_x[self]].count > 1
@@ -207,6 +208,7 @@ a_at_L29b(self) ==
                                     ELSE Cost_atomic_remote]
              /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count = 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -222,6 +224,7 @@ a_at_L29b(self) ==
                                     Cost_free]
              /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_bump_x[self]].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
@@ -236,7 +239,7 @@ a_at_L29b(self) ==
 a_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, shared, lat, a_bump_x>>
+    /\ UNCHANGED <<shared, lat, a_bump_x, b_locals>>
     /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
@@ -245,6 +248,7 @@ a_at_L33(self) ==
                 /\ a_p' = [a_p EXCEPT ![self] = new_obj]
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
           /\ Fault("model_bound", self, 33)
 
@@ -255,12 +259,12 @@ a_at_L33(self) ==
 a_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<a_untouched, obj, a_p>>
     /\ /\ shared' = a_p[self]
        /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
        /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L28b"]
+       /\ UNCHANGED <<fault, obj, a_p, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -298,7 +302,7 @@ a_enabled(self) ==
 \* thread b (examples/tutorial/refcount_cost_percpu.ifl:39)
 
 \* what no step of a b thread changes (faults aside)
-b_untouched == <<fault, shared, a_locals>>
+b_untouched == <<shared, a_locals>>
 
 \* a b thread at L28: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
@@ -317,6 +321,7 @@ b_at_L28(self) ==
                                    ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[b_bump_x[self]].count \leq 0
              /\ FaultOn("get_zero", self, 28, b_bump_x[self])
@@ -347,6 +352,7 @@ b_at_L29(self) ==
              /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
              /\ b_q' = [b_q EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[b_bump_x[self]].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -363,6 +369,7 @@ b_at_L29(self) ==
              /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
              /\ b_q' = [b_q EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[b_bump_x[self]].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, b_bump_x[self])
@@ -381,6 +388,7 @@ b_at_L40(self) ==
     /\ /\ shared # NULL
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L41"]
+       /\ UNCHANGED <<fault>>
 
 \* a b thread at L41: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
@@ -400,6 +408,7 @@ b_at_L41(self) ==
                 /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
           /\ Fault("model_bound", self, 41)
 

@@ -48,20 +48,18 @@ AllDone ==
 
 \* thread producer (examples/tutorial/refcount_ok.ifl:16)
 
-\* what no step of a producer thread changes (faults aside)
-producer_untouched == <<fault, consumer_sk>>
-
 \* a producer thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_ok.ifl:17: sk = alloc sock
 producer_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared>>
+    /\ UNCHANGED <<shared, consumer_sk>>
     /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
                 /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 17)
 
@@ -70,10 +68,11 @@ producer_at_L17(self) ==
 producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared, producer_sk>>
+    /\ UNCHANGED <<shared, producer_sk, consumer_sk>>
     /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
           /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
        \/ /\ producer_sk[self] = NULL
           /\ Fault("null_deref", self, 18)
        \/ /\ producer_sk[self] # NULL
@@ -85,13 +84,14 @@ producer_at_L18(self) ==
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared, producer_sk>>
+    /\ UNCHANGED <<shared, producer_sk, consumer_sk>>
     /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[producer_sk[self]].refcnt > 0
              /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt +
                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L20"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 19, producer_sk[self])
@@ -106,16 +106,16 @@ producer_at_L19(self) ==
 producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, sock, producer_sk>>
     /\ /\ shared' = producer_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L21"]
+       /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
 
 \* a producer thread at L21: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared>>
+    /\ UNCHANGED <<shared, consumer_sk>>
     /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[producer_sk[self]].refcnt > 1
@@ -123,12 +123,14 @@ producer_at_L21(self) ==
                                                                      1]
              /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0,
                                      ![producer_sk[self]].st = "freed"]
              /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 21, producer_sk[self])
@@ -165,7 +167,7 @@ producer_enabled(self) ==
 \* thread consumer (examples/tutorial/refcount_ok.ifl:24)
 
 \* what no step of a consumer thread changes (faults aside)
-consumer_untouched == <<fault, shared, producer_sk>>
+consumer_untouched == <<shared, producer_sk>>
 
 \* a consumer thread at L25: one path
 \* examples/tutorial/refcount_ok.ifl:25: await shared != null
@@ -175,6 +177,7 @@ consumer_at_L25(self) ==
     /\ UNCHANGED <<consumer_untouched, sock, consumer_sk>>
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault>>
 
 \* a consumer thread at L26: one path
 \* examples/tutorial/refcount_ok.ifl:26: sk = shared
@@ -184,6 +187,7 @@ consumer_at_L26(self) ==
     /\ UNCHANGED <<consumer_untouched, sock>>
     /\ /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
+       /\ UNCHANGED <<fault>>
 
 \* a consumer thread at L27: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
@@ -193,6 +197,7 @@ consumer_at_L27(self) ==
     /\ UNCHANGED <<consumer_untouched, sock, consumer_sk>>
     /\ \/ /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L28"]
+          /\ UNCHANGED <<fault>>
        \/ /\ consumer_sk[self] = NULL
           /\ Fault("null_deref", self, 27)
        \/ /\ consumer_sk[self] # NULL
@@ -212,12 +217,14 @@ consumer_at_L28(self) ==
                                                                      1]
              /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[consumer_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = 0,
                                      ![consumer_sk[self]].st = "freed"]
              /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[consumer_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, consumer_sk[self])

@@ -48,20 +48,18 @@ AllDone ==
 
 \* thread producer (examples/tutorial/refcount_uaf.ifl:16)
 
-\* what no step of a producer thread changes (faults aside)
-producer_untouched == <<fault, consumer_sk>>
-
 \* a producer thread at L17: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:17: sk = alloc sock
 producer_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared>>
+    /\ UNCHANGED <<shared, consumer_sk>>
     /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
                 /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
           /\ Fault("model_bound", self, 17)
 
@@ -70,10 +68,11 @@ producer_at_L17(self) ==
 producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared, producer_sk>>
+    /\ UNCHANGED <<shared, producer_sk, consumer_sk>>
     /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
           /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
        \/ /\ producer_sk[self] = NULL
           /\ Fault("null_deref", self, 18)
        \/ /\ producer_sk[self] # NULL
@@ -85,16 +84,16 @@ producer_at_L18(self) ==
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, sock, producer_sk>>
     /\ /\ shared' = producer_sk[self]
        /\ pc' = [pc EXCEPT ![self] = "L20"]
+       /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
 
 \* a producer thread at L20: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<producer_untouched, shared>>
+    /\ UNCHANGED <<shared, consumer_sk>>
     /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
        IN \/ /\ ok
              /\ sock[producer_sk[self]].refcnt > 1
@@ -102,12 +101,14 @@ producer_at_L20(self) ==
                                                                      1]
              /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_sk[self]].refcnt = 1
              /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0,
                                      ![producer_sk[self]].st = "freed"]
              /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 20, producer_sk[self])
@@ -143,7 +144,7 @@ producer_enabled(self) ==
 \* thread consumer (examples/tutorial/refcount_uaf.ifl:23)
 
 \* what no step of a consumer thread changes (faults aside)
-consumer_untouched == <<fault, sock, shared, producer_sk>>
+consumer_untouched == <<sock, shared, producer_sk>>
 
 \* a consumer thread at L24: one path
 \* examples/tutorial/refcount_uaf.ifl:24: await shared != null
@@ -153,6 +154,7 @@ consumer_at_L24(self) ==
     /\ UNCHANGED <<consumer_untouched, consumer_sk>>
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L25"]
+       /\ UNCHANGED <<fault>>
 
 \* a consumer thread at L25: one path
 \* examples/tutorial/refcount_uaf.ifl:25: sk = shared
@@ -162,6 +164,7 @@ consumer_at_L25(self) ==
     /\ UNCHANGED <<consumer_untouched>>
     /\ /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
        /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault>>
 
 \* a consumer thread at L26: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
@@ -172,6 +175,7 @@ consumer_at_L26(self) ==
     /\ \/ /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
           /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ consumer_sk[self] = NULL
           /\ Fault("null_deref", self, 26)
        \/ /\ consumer_sk[self] # NULL

@@ -73,6 +73,34 @@ class EnabledPredicateTest {
   }
 
   @Test
+  void theSharedUnchangedOfALabelLeavesFaultToItsFaultPaths() {
+    // two normal paths (the if) and fault paths (null, use after free): `fault` shared in the
+    // label's UNCHANGED would disable every Fault(...) (a regression once)
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var g: s = null
+        var k = 0
+        thread t {
+          if g.n > 0 { k = 1 } else { k = 2 }
+        }
+        """);
+    String label = definition(e, "t_at_L6");
+    assertThat(label).contains("UNCHANGED <<t_untouched").contains("Fault(");
+    assertThat(definition0(e, "t_untouched")).doesNotContain("fault");
+    assertThat(label.substring(label.indexOf("UNCHANGED"), label.indexOf(">>", label.indexOf("UNCHANGED")))).doesNotContain("fault");
+  }
+
+  /** A definition without parameters, up to the next blank line. */
+  static String definition0(Emitted e, String name) {
+    String tla = e.tla();
+    int at = tla.indexOf("\n" + name + " ==");
+    assertThat(at).as("%s is defined", name).isNotNegative();
+    int end = tla.indexOf("\n\n", at + 1);
+    return tla.substring(at + 1, end < 0 ? tla.length() : end).replaceAll("\\s+", " ");
+  }
+
+  @Test
   void anUnfairThreadHasNoPredicate() {
     Emitted e = emit("""
         model m

@@ -228,7 +228,7 @@ AllDone ==
 \* thread user (examples/seeds/packet_release/call_rcu_always.ifl:23)
 
 \* what no step of a user thread changes (faults aside)
-user_untouched == <<fault, dev_up, rcu_depth, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
+user_untouched == <<dev_up, rcu_depth, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L24: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/call_rcu_always.ifl:24: sock = alloc socket
@@ -248,6 +248,7 @@ user_at_L24(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 24)
 
@@ -260,6 +261,7 @@ user_at_L29(self) ==
                    user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 29)
 
@@ -285,7 +287,8 @@ user_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -298,6 +301,7 @@ user_at_L67(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -332,7 +336,8 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -345,6 +350,7 @@ user_at_L67b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -392,6 +398,7 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -405,7 +412,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -437,6 +444,7 @@ user_at_L87(self) ==
        /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
        /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -450,14 +458,15 @@ user_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_sk_free_sk, user_packet_do_bind_frame, user_packet_create_frame>>
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_sk_free_sk,
+                            user_packet_do_bind_frame, user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -476,14 +485,15 @@ user_at_L94b(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_sk_free_sk, user_packet_do_bind_frame, user_packet_create_frame>>
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_sk_free_sk,
+                            user_packet_do_bind_frame, user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -499,6 +509,7 @@ user_at_L95(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L95b: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -509,6 +520,7 @@ user_at_L95b(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -525,6 +537,7 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -549,6 +562,7 @@ user_at_L96b(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -572,6 +586,7 @@ user_at_L97(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -592,6 +607,7 @@ user_at_L97b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -609,6 +625,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -626,6 +643,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -641,6 +659,7 @@ user_at_L107(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -651,6 +670,7 @@ user_at_L107b(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -671,7 +691,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -685,8 +705,9 @@ user_at_L108(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_sk_free_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_sk_free_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
                             user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -695,10 +716,10 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame>>
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
@@ -727,7 +748,7 @@ user_at_L108b(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -741,8 +762,9 @@ user_at_L108b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_sk_free_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_sk_free_sk,
+                            user_packet_do_bind_frame, user_register_prot_hook_sk,
                             user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -751,10 +773,10 @@ user_at_L108b(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
-                            user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
-                            user_packet_do_bind_frame, user_register_prot_hook_sk,
-                            user_packet_create_frame>>
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock,
+                            user_packet_release_call_rcu_frame, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                            user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
@@ -778,6 +800,7 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -801,6 +824,7 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -819,6 +843,7 @@ user_at_L111(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -829,6 +854,7 @@ user_at_L111b(self) ==
                    user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -839,6 +865,7 @@ user_at_L111c(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -849,6 +876,7 @@ user_at_L111d(self) ==
                    user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -871,6 +899,7 @@ user_at_L112(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L311"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -898,6 +927,7 @@ user_at_L112b(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -924,14 +954,14 @@ user_at_L118(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -958,14 +988,14 @@ user_at_L118b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -991,6 +1021,7 @@ user_at_L127(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 127)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1008,6 +1039,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 129)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1029,11 +1061,13 @@ user_at_L130(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_packet_do_bind_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_do_bind_sk[self] = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1051,12 +1085,12 @@ user_at_L132(self) ==
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = user_packet_do_bind_sk[self]]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
+          /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
                          user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
                          user_sk_free_sk, user_packet_do_bind_frame, user_packet_create_frame>>
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<user_locals>>
+          /\ UNCHANGED <<fault, user_locals>>
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1080,6 +1114,7 @@ user_at_L136(self) ==
              /\ user_packet_release_call_rcu_sock' = [user_packet_release_call_rcu_sock EXCEPT
                                                         ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L306"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1108,7 +1143,7 @@ user_at_L306(self) ==
              /\ user_packet_release_call_rcu_sk' = [user_packet_release_call_rcu_sk EXCEPT
                                                       ![self] = socket[user_packet_release_call_rcu_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L308"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_call_rcu_sock>>
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_call_rcu_sock>>
           \/ /\ ok
              /\ ~socket[user_packet_release_call_rcu_sock[self]].sk # NULL
              /\ user_packet_release_call_rcu_sk' = [user_packet_release_call_rcu_sk EXCEPT
@@ -1117,6 +1152,7 @@ user_at_L306(self) ==
                                                         ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_release_call_rcu_sock[self] = NULL
              /\ Fault("null_deref", self, 306)
           \/ /\ user_packet_release_call_rcu_sock[self] # NULL
@@ -1131,6 +1167,7 @@ user_at_L308(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_call_rcu_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L309"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L309: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
@@ -1152,6 +1189,7 @@ user_at_L309(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_call_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 309)
        \/ /\ user_packet_release_call_rcu_sk[self] # NULL
@@ -1172,6 +1210,7 @@ user_at_L311(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_release_call_rcu_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L312"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 311)
@@ -1192,6 +1231,7 @@ user_at_L312(self) ==
                socket[user_packet_release_call_rcu_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_call_rcu_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L313"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_call_rcu_sock[self] = NULL
           /\ Fault("null_deref", self, 312)
        \/ /\ user_packet_release_call_rcu_sock[self] # NULL
@@ -1224,6 +1264,7 @@ user_at_L313(self) ==
                                                       ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs :
                   c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_call_rcu_sk[self]
@@ -1267,6 +1308,7 @@ user_at_L321(self) ==
              /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1416,8 +1458,7 @@ user_enabled(self) ==
 \* thread netdev (examples/seeds/packet_release/call_rcu_always.ifl:32)
 
 \* what no step of a netdev thread changes (faults aside)
-netdev_untouched ==
-    <<fault, socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
+netdev_untouched == <<socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L34: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/call_rcu_always.ifl:34: }
@@ -1430,6 +1471,7 @@ netdev_at_L34(self) ==
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 34)
@@ -1457,7 +1499,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1467,6 +1509,7 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1491,12 +1534,12 @@ netdev_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
@@ -1513,6 +1556,7 @@ netdev_at_L95(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1529,6 +1573,7 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1552,6 +1597,7 @@ netdev_at_L97(self) ==
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1569,6 +1615,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1584,6 +1631,7 @@ netdev_at_L107(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1604,7 +1652,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1615,8 +1663,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1624,7 +1672,7 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1649,6 +1697,7 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1667,6 +1716,7 @@ netdev_at_L111(self) ==
                    netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1678,6 +1728,7 @@ netdev_at_L111b(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1699,6 +1750,7 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1714,6 +1766,7 @@ netdev_at_L171(self) ==
                    netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1736,7 +1789,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
-             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1751,7 +1804,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
-             /\ UNCHANGED <<netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1764,7 +1817,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
@@ -1773,7 +1827,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
@@ -1792,6 +1847,7 @@ netdev_at_L172b(self) ==
                    netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1809,11 +1865,13 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
+             /\ UNCHANGED <<fault>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1837,12 +1895,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1864,12 +1922,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1890,6 +1948,7 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1913,6 +1972,7 @@ netdev_at_L192(self) ==
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -2015,8 +2075,7 @@ netdev_enabled(self) ==
 
 \* what no step of a rx thread changes (faults aside)
 rx_untouched ==
-    <<fault,
-      packet_sock,
+    <<packet_sock,
       socket,
       ptype_all,
       packet_sklist,
@@ -2034,6 +2093,7 @@ rx_at_L38(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
+       /\ UNCHANGED <<fault>>
 
 \* a rx thread at L146: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:146: touch sk
@@ -2044,6 +2104,7 @@ rx_at_L146(self) ==
     /\ \/ /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
           /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rx_packet_rcv_sk[self] = NULL
           /\ Fault("null_deref", self, 146)
        \/ /\ rx_packet_rcv_sk[self] # NULL
@@ -2061,16 +2122,17 @@ rx_at_L155(self) ==
     /\ \/ /\ ptype_all = {}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<rx_packet_rcv_sk>>
+          /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
+               /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
-               /\ UNCHANGED <<rx_packet_rcv_sk>>
+               /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -2082,13 +2144,14 @@ rx_at_L159(self) ==
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L38"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L38"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2118,15 +2181,7 @@ rx_enabled(self) ==
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched ==
-    <<fault,
-      ptype_all,
-      packet_sklist,
-      dev_up,
-      rcu_depth,
-      rcu_gp,
-      user_locals,
-      netdev_locals,
-      rx_locals>>
+    <<ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals, rx_locals>>
 
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -2151,6 +2206,7 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -2179,11 +2235,13 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -2200,6 +2258,7 @@ rcu_cb_at_L261(self) ==
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -2215,6 +2274,7 @@ rcu_cb_at_L263(self) ==
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -2243,7 +2303,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -2251,7 +2311,8 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk,
+                            rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -2283,6 +2344,7 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -2292,6 +2354,7 @@ rcu_cb_at_L268b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -216,7 +216,7 @@ AllDone ==
 \* thread user (examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:19)
 
 \* what no step of a user thread changes (faults aside)
-user_untouched == <<fault, dev_up, rcu_depth, rcu_running, netdev_locals, rcu_cb_locals>>
+user_untouched == <<dev_up, rcu_depth, rcu_running, netdev_locals, rcu_cb_locals>>
 
 \* a user thread at L20: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:20: sock = alloc socket
@@ -236,6 +236,7 @@ user_at_L20(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 20)
 
@@ -248,6 +249,7 @@ user_at_L24(self) ==
                    user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 24)
 
@@ -281,6 +283,7 @@ user_at_L67(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -316,7 +319,7 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -326,6 +329,7 @@ user_at_L67b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -373,6 +377,7 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -386,7 +391,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -417,6 +422,7 @@ user_at_L87(self) ==
        /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
                                              ![self] = user_sock[self]]
        /\ pc' = [pc EXCEPT ![self] = "L281"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -430,12 +436,12 @@ user_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_create_frame>>
           \/ /\ user_register_prot_hook_sk[self] = NULL
@@ -453,6 +459,7 @@ user_at_L95(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -469,6 +476,7 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -492,6 +500,7 @@ user_at_L97(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -509,6 +518,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -524,6 +534,7 @@ user_at_L107(self) ==
                    user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -544,7 +555,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -555,7 +566,7 @@ user_at_L108(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                             user_packet_create_frame, user_register_prot_hook_sk>>
           \/ /\ ok
@@ -565,7 +576,7 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame, user_sock_orphan_sk,
                             user___unregister_prot_hook_frame, user_packet_create_frame,
                             user_register_prot_hook_sk>>
@@ -592,6 +603,7 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -610,6 +622,7 @@ user_at_L111(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -620,6 +633,7 @@ user_at_L111b(self) ==
                    user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -640,6 +654,7 @@ user_at_L112(self) ==
           /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                     ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -665,11 +680,13 @@ user_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ user_sock_orphan_sk[self] # NULL
@@ -687,6 +704,7 @@ user_at_L261(self) ==
                socket[user_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ user_packet_release_finish_sock[self] # NULL
@@ -703,6 +721,7 @@ user_at_L263(self) ==
     /\ \/ /\ user_packet_release_finish_sk[self] # NULL /\
                packet_sock[user_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ user_packet_release_finish_sk[self] # NULL
@@ -738,7 +757,7 @@ user_at_L264(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<user_sk_free_sk>>
+             /\ UNCHANGED <<fault, user_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -746,7 +765,7 @@ user_at_L264(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
@@ -776,7 +795,7 @@ user_at_L281(self) ==
              /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
                                                  ![self] = socket[user_packet_release_rfc_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_rfc_sock,
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_sock,
                             user_packet_release_rfc_postpone>>
           \/ /\ ok
              /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -786,6 +805,7 @@ user_at_L281(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_release_rfc_sock[self] = NULL
              /\ Fault("null_deref", self, 281)
           \/ /\ user_packet_release_rfc_sock[self] # NULL
@@ -807,6 +827,7 @@ user_at_L283(self) ==
        /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
                                                  ![self] = FALSE]
        /\ pc' = [pc EXCEPT ![self] = "L285"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L285: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
@@ -820,6 +841,7 @@ user_at_L285(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_release_rfc_sk[self]].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_rfc_sk[self] = NULL
           /\ Fault("null_deref", self, 285)
        \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -846,14 +868,14 @@ user_at_L286(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
                             user_packet_release_rfc_sk, user_packet_release_finish_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_packet_create_frame,
                             user_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ user_packet_release_rfc_sk[self] = NULL
              /\ Fault("null_deref", self, 286)
           \/ /\ user_packet_release_rfc_sk[self] # NULL
@@ -880,7 +902,7 @@ user_at_L290(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_packet_release_rfc_postpone[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -894,7 +916,7 @@ user_at_L290(self) ==
              /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
                                           ![self] = user_packet_release_rfc_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                             user_sk_free_sk, user___unregister_prot_hook_frame,
                             user_packet_create_frame, user_register_prot_hook_sk>>
           \/ /\ ok
@@ -932,6 +954,7 @@ user_at_L292(self) ==
                                                        ![self] = FALSE]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs :
                   c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -976,6 +999,7 @@ user_at_L321(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1084,7 +1108,7 @@ user_enabled(self) ==
 \* thread netdev (examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:27)
 
 \* what no step of a netdev thread changes (faults aside)
-netdev_untouched == <<fault, socket, packet_sklist, rcu_running, user_locals, rcu_cb_locals>>
+netdev_untouched == <<socket, packet_sklist, rcu_running, user_locals, rcu_cb_locals>>
 
 \* a netdev thread at L29: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:29: }
@@ -1097,6 +1121,7 @@ netdev_at_L29(self) ==
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 29)
@@ -1124,7 +1149,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1134,6 +1159,7 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1158,12 +1184,12 @@ netdev_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
@@ -1180,6 +1206,7 @@ netdev_at_L95(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1196,6 +1223,7 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1219,6 +1247,7 @@ netdev_at_L97(self) ==
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1236,6 +1265,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1251,6 +1281,7 @@ netdev_at_L107(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1271,7 +1302,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1282,8 +1313,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1291,7 +1322,7 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1316,6 +1347,7 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1334,6 +1366,7 @@ netdev_at_L111(self) ==
                    netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1345,6 +1378,7 @@ netdev_at_L111b(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1366,6 +1400,7 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1381,6 +1416,7 @@ netdev_at_L171(self) ==
                    netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1403,7 +1439,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1418,7 +1454,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1431,7 +1467,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
@@ -1440,7 +1477,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
@@ -1459,6 +1497,7 @@ netdev_at_L172b(self) ==
                    netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1476,11 +1515,13 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
+             /\ UNCHANGED <<fault>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1504,12 +1545,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1531,12 +1572,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1557,6 +1598,7 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1580,6 +1622,7 @@ netdev_at_L192(self) ==
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -1682,7 +1725,7 @@ netdev_enabled(self) ==
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched ==
-    <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals>>
+    <<ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals>>
 
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -1707,6 +1750,7 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -1735,11 +1779,13 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -1756,6 +1802,7 @@ rcu_cb_at_L261(self) ==
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -1771,6 +1818,7 @@ rcu_cb_at_L263(self) ==
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -1799,7 +1847,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1807,7 +1855,8 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk,
+                            rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -1839,6 +1888,7 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -1848,6 +1898,7 @@ rcu_cb_at_L268b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -88,7 +88,7 @@ AllDone ==
 \* thread user (examples/seeds/packet_release/module_unload.ifl:65)
 
 \* what no step of a user thread changes (faults aside)
-user_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
+user_untouched == <<rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
 
 \* a user thread at L34: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
@@ -99,6 +99,7 @@ user_at_L34(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 34)
        \/ /\ af_packet # NULL
@@ -120,6 +121,7 @@ user_at_L35(self) ==
                 /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ Fault("model_bound", self, 35)
 
@@ -131,6 +133,7 @@ user_at_L61(self) ==
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L71"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 61)
        \/ /\ af_packet # NULL
@@ -148,6 +151,7 @@ user_at_L66(self) ==
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_module : module[o].st = "free"
           /\ Fault("model_bound", self, 66)
 
@@ -165,6 +169,7 @@ user_at_L68(self) ==
                                  obj |-> user_sk[self],
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L69"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
              /\ FaultOn("double_call_rcu", self, 68, user_sk[self])
@@ -183,6 +188,7 @@ user_at_L69(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L61"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 69)
        \/ /\ af_packet # NULL
@@ -202,6 +208,7 @@ user_at_L71(self) ==
              /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
              /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 71, af_packet)
@@ -240,7 +247,7 @@ user_enabled(self) ==
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, af_packet, rcu_depth, rcu_gp, user_locals>>
+rcu_cb_untouched == <<af_packet, rcu_depth, rcu_gp, user_locals>>
 
 \* a rcu_cb thread at L43: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
@@ -257,6 +264,7 @@ rcu_cb_at_L43(self) ==
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L46"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 44, rcu_cb_sk_free_sk[self])
@@ -280,6 +288,7 @@ rcu_cb_at_L46(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
           /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 46)
        \/ /\ af_packet # NULL
@@ -299,6 +308,7 @@ rcu_cb_at_L51(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L52"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L51b: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
@@ -308,6 +318,7 @@ rcu_cb_at_L51b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L51"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L52: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
@@ -319,6 +330,7 @@ rcu_cb_at_L52(self) ==
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L53"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 52)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -334,6 +346,7 @@ rcu_cb_at_L53(self) ==
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L54"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 53)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -355,14 +368,14 @@ rcu_cb_at_L54(self) ==
                                   ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
-             /\ UNCHANGED <<rcu_cb_locals>>
+             /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_rcu_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 54, rcu_cb_packet_release_rcu_sk[self])
@@ -381,6 +394,7 @@ rcu_cb_at_L55(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 55)
        \/ /\ af_packet # NULL

@@ -88,7 +88,7 @@ AllDone ==
 \* thread user (examples/seeds/packet_release/module_unload_barrier.ifl:58)
 
 \* what no step of a user thread changes (faults aside)
-user_untouched == <<fault, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
+user_untouched == <<rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
 
 \* a user thread at L26: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
@@ -99,6 +99,7 @@ user_at_L26(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L27"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 26)
        \/ /\ af_packet # NULL
@@ -120,6 +121,7 @@ user_at_L27(self) ==
                 /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ Fault("model_bound", self, 27)
 
@@ -132,6 +134,7 @@ user_at_L53(self) ==
     /\ /\ rcu_cbs = {}
        /\ rcu_running = {}
        /\ pc' = [pc EXCEPT ![self] = "L54"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L54: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
@@ -141,6 +144,7 @@ user_at_L54(self) ==
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L64"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 54)
        \/ /\ af_packet # NULL
@@ -158,6 +162,7 @@ user_at_L59(self) ==
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_module : module[o].st = "free"
           /\ Fault("model_bound", self, 59)
 
@@ -175,6 +180,7 @@ user_at_L61(self) ==
                                  obj |-> user_sk[self],
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L62"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
              /\ FaultOn("double_call_rcu", self, 61, user_sk[self])
@@ -193,6 +199,7 @@ user_at_L62(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L53"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 62)
        \/ /\ af_packet # NULL
@@ -212,6 +219,7 @@ user_at_L64(self) ==
              /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
              /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 64, af_packet)
@@ -254,7 +262,7 @@ user_enabled(self) ==
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload_barrier.ifl:43)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<fault, af_packet, rcu_depth, rcu_gp, user_locals>>
+rcu_cb_untouched == <<af_packet, rcu_depth, rcu_gp, user_locals>>
 
 \* a rcu_cb thread at L35: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
@@ -271,6 +279,7 @@ rcu_cb_at_L35(self) ==
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 36, rcu_cb_sk_free_sk[self])
@@ -294,6 +303,7 @@ rcu_cb_at_L38(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
           /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 38)
        \/ /\ af_packet # NULL
@@ -313,6 +323,7 @@ rcu_cb_at_L43(self) ==
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L44"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L43b: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
@@ -322,6 +333,7 @@ rcu_cb_at_L43b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L43"]
+       /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L44: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
@@ -333,6 +345,7 @@ rcu_cb_at_L44(self) ==
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 44)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -348,6 +361,7 @@ rcu_cb_at_L45(self) ==
     /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L46"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
           /\ Fault("null_deref", self, 45)
        \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
@@ -369,14 +383,14 @@ rcu_cb_at_L46(self) ==
                                   ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
-             /\ UNCHANGED <<rcu_cb_locals>>
+             /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_rcu_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 46, rcu_cb_packet_release_rcu_sk[self])
@@ -395,6 +409,7 @@ rcu_cb_at_L47(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L43b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 47)
        \/ /\ af_packet # NULL

@@ -231,7 +231,7 @@ AllDone ==
 
 \* what no step of a user thread changes (faults aside)
 user_untouched ==
-    <<fault, dev_up, rcu_depth, rcu_cbs, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
+    <<dev_up, rcu_depth, rcu_cbs, rcu_running, netdev_locals, rx_locals, rcu_cb_locals>>
 
 \* a user thread at L22: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/synchronize_net.ifl:22: sock = alloc socket
@@ -251,6 +251,7 @@ user_at_L22(self) ==
                 /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
           /\ Fault("model_bound", self, 22)
 
@@ -263,6 +264,7 @@ user_at_L27(self) ==
                    user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 27)
 
@@ -289,6 +291,7 @@ user_at_L67(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -323,7 +326,8 @@ user_at_L67b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -336,6 +340,7 @@ user_at_L67b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -370,7 +375,8 @@ user_at_L67c(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame, user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame,
+                            user___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
@@ -383,6 +389,7 @@ user_at_L67c(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[user_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
@@ -430,6 +437,7 @@ user_at_L80(self) ==
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                                  ![self] = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_packet_create_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
@@ -443,7 +451,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
              /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, user_register_prot_hook_sk>>
           \/ /\ ok
              /\ user_packet_create_sock[self] = NULL
              /\ Fault("null_deref", self, 82)
@@ -475,6 +483,7 @@ user_at_L87(self) ==
        /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
        /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -488,12 +497,12 @@ user_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_packet_create_frame>>
@@ -515,12 +524,12 @@ user_at_L94b(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[user_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
              /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_packet_create_frame>>
@@ -538,6 +547,7 @@ user_at_L95(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L95b: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -547,6 +557,7 @@ user_at_L95b(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -563,6 +574,7 @@ user_at_L96(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -587,6 +599,7 @@ user_at_L96b(self) ==
                                   ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                                  1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
@@ -611,6 +624,7 @@ user_at_L97(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -632,6 +646,7 @@ user_at_L97b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ user_register_prot_hook_sk[self] # NULL
@@ -649,6 +664,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -666,6 +682,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -680,6 +697,7 @@ user_at_L107(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -689,6 +707,7 @@ user_at_L107b(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
     /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -709,7 +728,7 @@ user_at_L108(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -723,7 +742,7 @@ user_at_L108(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
@@ -733,7 +752,7 @@ user_at_L108(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sock_orphan_sk, user_unregister_prot_hook_frame,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_packet_create_frame>>
@@ -765,7 +784,7 @@ user_at_L108b(self) ==
                                   ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                                      1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<user_locals>>
+             /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -779,7 +798,7 @@ user_at_L108b(self) ==
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_packet_create_frame>>
           \/ /\ ok
@@ -789,7 +808,7 @@ user_at_L108b(self) ==
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
                                       ![self] = user___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
-             /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                             user_sock_orphan_sk, user_unregister_prot_hook_frame,
                             user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                             user_register_prot_hook_sk, user_packet_create_frame>>
@@ -816,6 +835,7 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -839,6 +859,7 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -857,6 +878,7 @@ user_at_L111(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -866,6 +888,7 @@ user_at_L111b(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -876,6 +899,7 @@ user_at_L111c(self) ==
                    user_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -885,6 +909,7 @@ user_at_L111d(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -908,6 +933,7 @@ user_at_L112(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -936,6 +962,7 @@ user_at_L112b(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ user___unregister_prot_hook_sk[self] # NULL
@@ -962,14 +989,14 @@ user_at_L118(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -996,14 +1023,14 @@ user_at_L118b(self) ==
              /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                                        ![self] = user_unregister_prot_hook_sync[self]]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
-             /\ UNCHANGED <<user_unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user_unregister_prot_hook_frame>>
           \/ /\ ok
              /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
              /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
              /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                      ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
           \/ /\ user_unregister_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ user_unregister_prot_hook_sk[self] # NULL
@@ -1029,6 +1056,7 @@ user_at_L127(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 127)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1046,6 +1074,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_do_bind_sk[self] = NULL
           /\ Fault("null_deref", self, 129)
        \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1067,11 +1096,13 @@ user_at_L130(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_packet_do_bind_proto[self] # 0
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_do_bind_sk[self] = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ user_packet_do_bind_sk[self] # NULL
@@ -1089,13 +1120,13 @@ user_at_L132(self) ==
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = user_packet_do_bind_sk[self]]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<user_frame, user_sock_free_sock, user_packet_release_frame,
+          /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_frame,
                          user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                          user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                          user_packet_create_frame>>
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<user_locals>>
+          /\ UNCHANGED <<fault, user_locals>>
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1120,6 +1151,7 @@ user_at_L136(self) ==
              /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT
                                                ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L218"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1142,6 +1174,7 @@ user_at_L207(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
           /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_sock_orphan_sk[self] = NULL
           /\ Fault("null_deref", self, 207)
        \/ /\ user_sock_orphan_sk[self] # NULL
@@ -1167,13 +1200,14 @@ user_at_L218(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
                                              ![self] = socket[user_packet_release_sock[self]].sk]
              /\ pc' = [pc EXCEPT ![self] = "L220"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_sock>>
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_sock>>
           \/ /\ ok
              /\ ~socket[user_packet_release_sock[self]].sk # NULL
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
+             /\ UNCHANGED <<fault>>
           \/ /\ user_packet_release_sock[self] = NULL
              /\ Fault("null_deref", self, 218)
           \/ /\ user_packet_release_sock[self] # NULL
@@ -1188,6 +1222,7 @@ user_at_L220(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L221"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L221: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:221: lock sk.bind_lock
@@ -1208,6 +1243,7 @@ user_at_L221(self) ==
           /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT
                                                   ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_sk[self] = NULL
           /\ Fault("null_deref", self, 221)
        \/ /\ user_packet_release_sk[self] # NULL
@@ -1227,6 +1263,7 @@ user_at_L223(self) ==
              /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L224b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 223)
@@ -1249,6 +1286,7 @@ user_at_L224(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
        /\ pc' = [pc EXCEPT ![self] = "L207"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L224b: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
@@ -1258,6 +1296,7 @@ user_at_L224b(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L224"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L226: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:226: sock.sk = null
@@ -1269,6 +1308,7 @@ user_at_L226(self) ==
                socket[user_packet_release_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L227"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_sock[self] = NULL
           /\ Fault("null_deref", self, 226)
        \/ /\ user_packet_release_sock[self] # NULL
@@ -1285,6 +1325,7 @@ user_at_L227(self) ==
     /\ \/ /\ user_packet_release_sk[self] # NULL /\
                packet_sock[user_packet_release_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L228"]
+          /\ UNCHANGED <<fault>>
        \/ /\ user_packet_release_sk[self] = NULL
           /\ Fault("null_deref", self, 227)
        \/ /\ user_packet_release_sk[self] # NULL
@@ -1313,13 +1354,13 @@ user_at_L228(self) ==
              /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
              /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<user_sk_free_sk>>
+             /\ UNCHANGED <<fault, user_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
              /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = user_packet_release_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<user_sock_free_sock, user_packet_release_frame>>
+             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_frame>>
           \/ /\ ok
              /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 228, user_packet_release_sk[self])
@@ -1361,6 +1402,7 @@ user_at_L321(self) ==
              /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
              /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L27"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ socket[user_sock_free_sock[self]].st = "freed"
              /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
@@ -1529,8 +1571,7 @@ user_enabled(self) ==
 \* thread netdev (examples/seeds/packet_release/synchronize_net.ifl:30)
 
 \* what no step of a netdev thread changes (faults aside)
-netdev_untouched ==
-    <<fault, socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
+netdev_untouched == <<socket, packet_sklist, rcu_running, user_locals, rx_locals, rcu_cb_locals>>
 
 \* a netdev thread at L32: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/synchronize_net.ifl:32: }
@@ -1543,6 +1584,7 @@ netdev_at_L32(self) ==
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 32)
@@ -1570,7 +1612,7 @@ netdev_at_L67(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault, netdev___unregister_prot_hook_frame>>
           \/ /\ ok3
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
@@ -1580,6 +1622,7 @@ netdev_at_L67(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
@@ -1604,12 +1647,12 @@ netdev_at_L94(self) ==
        IN \/ /\ ok
              /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ netdev_register_prot_hook_sk[self] = NULL
              /\ Fault("null_deref", self, 94)
@@ -1626,6 +1669,7 @@ netdev_at_L95(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1642,6 +1686,7 @@ netdev_at_L96(self) ==
                                   ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                                    1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
@@ -1665,6 +1710,7 @@ netdev_at_L97(self) ==
                                ![netdev_register_prot_hook_sk[self]].running = TRUE]
           /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev_register_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 97)
        \/ /\ netdev_register_prot_hook_sk[self] # NULL
@@ -1682,6 +1728,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT
                                ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 106)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1697,6 +1744,7 @@ netdev_at_L107(self) ==
                    netdev_locals>>
     /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1717,7 +1765,7 @@ netdev_at_L108(self) ==
                                   ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev___unregister_prot_hook_sync[self]
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1728,8 +1776,8 @@ netdev_at_L108(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -1737,7 +1785,7 @@ netdev_at_L108(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
                                         ![self] = netdev___unregister_prot_hook_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
@@ -1762,6 +1810,7 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1780,6 +1829,7 @@ netdev_at_L111(self) ==
                    netdev_locals>>
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1791,6 +1841,7 @@ netdev_at_L111b(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1812,6 +1863,7 @@ netdev_at_L112(self) ==
           /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                       ![self] = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
        \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
           /\ Fault("null_deref", self, 112)
        \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
@@ -1827,6 +1879,7 @@ netdev_at_L171(self) ==
                    netdev_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1849,7 +1902,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L32"]
-             /\ UNCHANGED <<rcu_gp, rcu_cbs, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
@@ -1864,7 +1917,7 @@ netdev_at_L172(self) ==
              /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L32"]
-             /\ UNCHANGED <<netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1877,7 +1930,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
@@ -1886,7 +1940,8 @@ netdev_at_L172(self) ==
                            /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
                                                               ![self] = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, netdev_packet_notifier_event,
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
+                                          netdev_packet_notifier_event,
                                           netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                                           netdev_register_prot_hook_sk>>
                   \/ /\ next_sk = NULL
@@ -1905,6 +1960,7 @@ netdev_at_L172b(self) ==
                    netdev_sk_free_sk, netdev_register_prot_hook_sk>>
     /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
+       /\ UNCHANGED <<fault>>
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1922,11 +1978,13 @@ netdev_at_L174(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
+             /\ UNCHANGED <<fault>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1950,12 +2008,12 @@ netdev_at_L176(self) ==
              /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                          ![self] = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                            netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
+                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -1977,12 +2035,12 @@ netdev_at_L180(self) ==
              /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                                    ![self] = netdev_packet_notifier_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<netdev_rest_172_3, netdev_packet_notifier_frame,
+             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
                             netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
           \/ /\ ok
              /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<netdev_locals>>
+             /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ netdev_packet_notifier_sk[self] = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ netdev_packet_notifier_sk[self] # NULL
@@ -2003,6 +2061,7 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT
                                   ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -2026,6 +2085,7 @@ netdev_at_L192(self) ==
        /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
                                              ![self] = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -2128,8 +2188,7 @@ netdev_enabled(self) ==
 
 \* what no step of a rx thread changes (faults aside)
 rx_untouched ==
-    <<fault,
-      packet_sock,
+    <<packet_sock,
       socket,
       ptype_all,
       packet_sklist,
@@ -2147,6 +2206,7 @@ rx_at_L36(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
+       /\ UNCHANGED <<fault>>
 
 \* a rx thread at L146: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:146: touch sk
@@ -2157,6 +2217,7 @@ rx_at_L146(self) ==
     /\ \/ /\ rx_packet_rcv_sk[self] # NULL /\ packet_sock[rx_packet_rcv_sk[self]].st = "live"
           /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rx_packet_rcv_sk[self] = NULL
           /\ Fault("null_deref", self, 146)
        \/ /\ rx_packet_rcv_sk[self] # NULL
@@ -2174,16 +2235,17 @@ rx_at_L155(self) ==
     /\ \/ /\ ptype_all = {}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<rx_packet_rcv_sk>>
+          /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ rx_packet_rcv_sk' = [rx_packet_rcv_sk EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
+               /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
                /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
-               /\ UNCHANGED <<rx_packet_rcv_sk>>
+               /\ UNCHANGED <<fault, rx_packet_rcv_sk>>
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -2195,13 +2257,14 @@ rx_at_L159(self) ==
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L36"]
-          /\ UNCHANGED <<rcu_gp, rcu_cbs>>
+          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L36"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2231,15 +2294,7 @@ rx_enabled(self) ==
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched ==
-    <<fault,
-      ptype_all,
-      packet_sklist,
-      dev_up,
-      rcu_depth,
-      rcu_gp,
-      user_locals,
-      netdev_locals,
-      rx_locals>>
+    <<ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, user_locals, netdev_locals, rx_locals>>
 
 \* a rcu_cb thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -2264,6 +2319,7 @@ rcu_cb_at_L67(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
              /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
@@ -2292,11 +2348,13 @@ rcu_cb_at_L207(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_packet_release_finish_nullify[self]
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
              /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
@@ -2313,6 +2371,7 @@ rcu_cb_at_L261(self) ==
                socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
           /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
           /\ Fault("null_deref", self, 261)
        \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
@@ -2328,6 +2387,7 @@ rcu_cb_at_L263(self) ==
     /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
                packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
           /\ Fault("null_deref", self, 263)
        \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
@@ -2356,7 +2416,7 @@ rcu_cb_at_L264(self) ==
                                                            ![self] = FALSE]
              /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<rcu_cb_sk_free_sk>>
+             /\ UNCHANGED <<fault, rcu_cb_sk_free_sk>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
@@ -2364,7 +2424,8 @@ rcu_cb_at_L264(self) ==
              /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
                                         ![self] = rcu_cb_packet_release_finish_sk[self]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<rcu_cb_packet_release_rcu_sk, rcu_cb_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk,
+                            rcu_cb_packet_release_finish_frame>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
@@ -2396,6 +2457,7 @@ rcu_cb_at_L268(self) ==
                                                        ![self] = FALSE]
          /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
+         /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -2405,6 +2467,7 @@ rcu_cb_at_L268b(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

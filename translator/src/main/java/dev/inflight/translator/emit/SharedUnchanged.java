@@ -13,8 +13,9 @@ import java.util.Set;
  * (docs/semantics.md, "One action per label"): {@code U /\\ (P1 \\/ P2)} is
  * {@code (U /\\ P1) \\/ (U /\\ P2)}, so the label action with the shared {@code UNCHANGED <<…>>}
  * before its paths, and each path's own list without those names, is the same action. A fault
- * path keeps its {@code Fault(…)}, which leaves every variable but {@code fault} unchanged and so
- * agrees with the shared list (which never names {@code fault}: no normal path changes it).
+ * path keeps its {@code Fault(…)}, which sets {@code fault} and leaves every other variable
+ * unchanged: it agrees with the shared list as long as that never names {@code fault}, which
+ * every normal path leaves unchanged and which is therefore kept out of it.
  * Without this, the per-path lists were over a third of a large module's text.
  */
 record SharedUnchanged(TlaExpr unchanged, List<Action> paths) {
@@ -33,8 +34,16 @@ record SharedUnchanged(TlaExpr unchanged, List<Action> paths) {
         common.retainAll(own);
       }
     }
-    return common == null ? Set.of() : common;
+    if (common == null) {
+      return Set.of();
+    }
+    // A fault path sets `fault`, which every normal path leaves unchanged: shared, it would
+    // disable every fault path (fault' bound to fault before Fault(…) sets it).
+    common.remove(FAULT);
+    return common;
   }
+
+  private static final TlaExpr FAULT = new TlaExpr.Name("fault");
 
   /**
    * The label's shared {@code UNCHANGED} and its paths without it. {@code untouched} names the
