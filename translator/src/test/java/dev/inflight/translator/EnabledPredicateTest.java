@@ -13,10 +13,15 @@ import org.junit.jupiter.api.Test;
  */
 class EnabledPredicateTest {
 
-  /** The definition of {@code name} in the module, up to the next blank line. */
+  /** The definition of {@code name(self)} in the module, up to the next blank line. */
   static String definition(Emitted e, String name) {
+    return definition(e, name, "(self)");
+  }
+
+  /** The definition of {@code name} with parameters {@code params}, up to the next blank line. */
+  static String definition(Emitted e, String name, String params) {
     String tla = e.tla();
-    int at = tla.indexOf("\n" + name + "(self) ==");
+    int at = tla.indexOf("\n" + name + params + " ==");
     assertThat(at).as("%s is defined", name).isNotNegative();
     int end = tla.indexOf("\n\n", at + 1);
     return tla.substring(at + 1, end < 0 ? tla.length() : end).replaceAll("\\s+", " ");
@@ -87,17 +92,8 @@ class EnabledPredicateTest {
         """);
     String label = definition(e, "t_at_L6");
     assertThat(label).contains("UNCHANGED <<t_untouched").contains("Fault(");
-    assertThat(definition0(e, "t_untouched")).doesNotContain("fault");
+    assertThat(definition(e, "t_untouched", "")).doesNotContain("fault");
     assertThat(label.substring(label.indexOf("UNCHANGED"), label.indexOf(">>", label.indexOf("UNCHANGED")))).doesNotContain("fault");
-  }
-
-  /** A definition without parameters, up to the next blank line. */
-  static String definition0(Emitted e, String name) {
-    String tla = e.tla();
-    int at = tla.indexOf("\n" + name + " ==");
-    assertThat(at).as("%s is defined", name).isNotNegative();
-    int end = tla.indexOf("\n\n", at + 1);
-    return tla.substring(at + 1, end < 0 ? tla.length() : end).replaceAll("\\s+", " ");
   }
 
   @Test
