@@ -202,4 +202,8 @@ Assertions == fault.kind # "assertion"
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Pool_obj)
+
 ================================================================================

@@ -223,4 +223,8 @@ ListDiscipline == fault.kind \notin {"list_double_add", "list_del_absent"}
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Pool_obj)
+
 ================================================================================

@@ -295,4 +295,8 @@ ModelBounds == fault.kind # "model_bound"
 \* invariant examples/checks/rcu_callbacks_locked.ifl:24: invariant both_counted: all_done() => n == 2
 both_counted == AllDone => n = 2
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Thread_w) \cup Permutations(Thread_rcu_cb) \cup Permutations(Pool_item)
+
 ================================================================================

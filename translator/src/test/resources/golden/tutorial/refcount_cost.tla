@@ -489,4 +489,8 @@ ModelBounds == fault.kind # "model_bound"
 \* latency examples/tutorial/refcount_cost.ifl:25: latency bump <= 400                     // every bump within 400 ns
 Latency_bump == op_end.op = "bump" => op_end.ns \leq 400
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Pool_obj)
+
 ================================================================================

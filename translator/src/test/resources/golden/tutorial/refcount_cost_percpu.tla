@@ -496,4 +496,8 @@ ModelBounds == fault.kind # "model_bound"
 \* latency examples/tutorial/refcount_cost_percpu.ifl:18: latency bump <= 400
 Latency_bump == op_end.op = "bump" => op_end.ns \leq 400
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Pool_obj)
+
 ================================================================================

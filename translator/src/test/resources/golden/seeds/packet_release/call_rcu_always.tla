@@ -2465,4 +2465,8 @@ ModelBounds == fault.kind # "model_bound"
 released_socket_freed ==
     <>[](Cardinality({o \in Pool_packet_sock : packet_sock[o].st = "live"}) = 0)
 
+\* the copies of each thread array and the slots of each object pool are interchangeable;
+\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
+Symmetry == Permutations(Thread_rx) \cup Permutations(Thread_rcu_cb)
+
 ================================================================================

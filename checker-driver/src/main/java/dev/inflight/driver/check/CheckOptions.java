@@ -23,10 +23,11 @@ import java.util.function.Consumer;
  * @param cost collect operation latencies (`inflight cost`), or null for a plain check
  * @param selection which properties to check, and whether to find every violation
  * @param reference translate with the statement-level reference translation (`--reference`)
+ * @param symmetry let runs without temporal properties use the model's symmetry (`--symmetry on|off`)
  */
 public record CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
     Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config,
-    String profile, CostRequest cost, Selection selection, boolean reference) {
+    String profile, CostRequest cost, Selection selection, boolean reference, boolean symmetry) {
 
   /**
    * `--check` / `--skip` (empty: no restriction), and whether to look for every violated property
@@ -43,23 +44,27 @@ public record CheckOptions(Map<String, String> overrides, int workers, Duration 
 
   public CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
       Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config) {
-    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null, Selection.EVERYTHING, false);
+    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null, Selection.EVERYTHING, false, true);
+  }
+
+  public CheckOptions withSymmetry(boolean on) {
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference, on);
   }
 
   public CheckOptions withReference(boolean r) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, r);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, r, symmetry);
   }
 
   public CheckOptions withSelection(Selection s) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, s, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, s, reference, symmetry);
   }
 
   public CheckOptions withProfile(String p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withCost(CostRequest c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c, selection, reference, symmetry);
   }
 
   public static CheckOptions defaults() {
@@ -67,38 +72,38 @@ public record CheckOptions(Map<String, String> overrides, int workers, Duration 
   }
 
   public CheckOptions withOverrides(Map<String, String> o) {
-    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withWorkers(int n) {
-    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withTimeout(Duration t) {
-    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withMaxStates(Long n) {
-    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withKeepDir(Path d) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withLibrary(Library l) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withProgress(Consumer<TlcProgress> p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withVacuity(boolean v) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost, selection, reference, symmetry);
   }
 
   public CheckOptions withConfig(Path c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost, selection, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost, selection, reference, symmetry);
   }
 }

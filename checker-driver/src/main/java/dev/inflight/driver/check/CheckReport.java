@@ -25,11 +25,20 @@ import java.util.Map;
  * @param warnings vacuity warnings of a passing check: parts of the model that never ran
  * @param translateMillis time spent translating
  * @param tlcMillis wall time of the TLC runs
+ * @param symmetry the sets the last TLC run reduced by symmetry (`rx: 2 threads`, `sock: 3 objects`), else empty
  */
 public record CheckReport(String file, String language, String model, Verdict verdict, String message,
     List<Diagnostic> diagnostics, List<SourceMap.Property> properties, List<Violation> violations,
     Map<String, String> verdicts, TlcStatistics statistics, List<String> pools, List<Warning> warnings,
-    long translateMillis, long tlcMillis) {
+    long translateMillis, long tlcMillis, List<String> symmetry) {
+
+  public CheckReport(String file, String language, String model, Verdict verdict, String message,
+      List<Diagnostic> diagnostics, List<SourceMap.Property> properties, List<Violation> violations,
+      Map<String, String> verdicts, TlcStatistics statistics, List<String> pools, List<Warning> warnings,
+      long translateMillis, long tlcMillis) {
+    this(file, language, model, verdict, message, diagnostics, properties, violations, verdicts, statistics, pools, warnings,
+        translateMillis, tlcMillis, List.of());
+  }
 
   public static final String INFLIGHT = "inflight";
   public static final String TLA = "tla";
@@ -43,6 +52,7 @@ public record CheckReport(String file, String language, String model, Verdict ve
   public CheckReport {
     violations = List.copyOf(violations);
     verdicts = Map.copyOf(verdicts);
+    symmetry = symmetry == null ? List.of() : List.copyOf(symmetry);
   }
 
   /** A report with at most one counterexample (a plain TLA+ spec, a model that did not run). */
@@ -74,7 +84,7 @@ public record CheckReport(String file, String language, String model, Verdict ve
   /** The same report with these warnings. */
   public CheckReport withWarnings(List<Warning> w) {
     return new CheckReport(file, language, model, verdict, message, diagnostics, properties, violations, verdicts, statistics,
-        pools, List.copyOf(w), translateMillis, tlcMillis);
+        pools, List.copyOf(w), translateMillis, tlcMillis, symmetry);
   }
 
   /**

@@ -29,7 +29,8 @@ final class CostRuns {
         continue;
       }
       temporal = false;
-      if (latency.contains(line)) {
+      // Costs are statistics over every explored behaviour: no state is merged with a permuted one.
+      if (latency.contains(line) || line.startsWith("SYMMETRY ")) {
         continue;
       }
       out.append(line).append('\n');

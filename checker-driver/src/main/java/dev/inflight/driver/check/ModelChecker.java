@@ -130,6 +130,7 @@ public final class ModelChecker {
     int[] n = {0};
     PropertyRuns.Outcome o = new PropertyRuns(map, emitted.cfg(), chosen, options.selection().all(), options.maxStates(), deadline,
         new dev.inflight.driver.trace.eval.TraceEvaluator(emitted))
+        .withSymmetry(options.symmetry())
         .run((cfg, timeout) -> {
           String name = module + (n[0]++ == 0 ? "" : "_" + n[0]) + ".cfg";
           Files.writeString(dir.resolve(name), cfg);
@@ -147,7 +148,8 @@ public final class ModelChecker {
           return new TlcRunner(t).run(dir, module + ".tla", name, options.progress());
         });
     CheckReport report = new CheckReport(display, CheckReport.INFLIGHT, map.model(), o.verdict(), o.message(), tr.diagnostics(),
-        map.properties(), o.violations(), o.verdicts(), o.statistics(), pools, List.of(), translateMs, o.tlcMillis());
+        map.properties(), o.violations(), o.verdicts(), o.statistics(), pools, List.of(), translateMs, o.tlcMillis(),
+        o.lastSymmetric() ? symmetry(map) : List.of());
     if (options.vacuity() && report.verdict() == Verdict.HOLDS && o.lastResult() != null) {
       report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(o.lastResult().messages())));
     }
@@ -193,6 +195,12 @@ public final class ModelChecker {
       samples = Files.exists(graph) ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
     }
     return new Run(report, samples, map.cost());
+  }
+
+  /** The model's symmetric sets as the report names them: `rx: 2 threads`, `sock: 3 objects`. */
+  static List<String> symmetry(SourceMap map) {
+    return map.symmetry() == null ? List.of() : map.symmetry().sets().stream()
+        .map(s -> s.name() + ": " + s.size() + (s.kind().equals("thread") ? " threads" : " objects")).toList();
   }
 
   static List<String> pools(SourceMap map) {

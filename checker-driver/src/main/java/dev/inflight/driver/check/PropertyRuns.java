@@ -33,6 +33,10 @@ import java.util.Set;
  *
  * <p>Which properties exist, and which are invariants or temporal properties, is read from the
  * emitted configuration and source map, never from a list of kinds here.
+ *
+ * <p>A run without temporal properties declares the model's symmetry (if it has one and it is
+ * wanted: docs/semantics.md, "Symmetry"); TLC's liveness checking is unsound under symmetry, so a
+ * run with one never does.
  */
 final class PropertyRuns {
   /** Runs TLC on a configuration text, within a time limit (null: none). */
@@ -42,7 +46,7 @@ final class PropertyRuns {
 
   /** What the runs found. */
   record Outcome(Verdict verdict, String message, List<Violation> violations, Map<String, String> verdicts,
-      TlcStatistics statistics, TlcResult lastResult, long tlcMillis) {}
+      TlcStatistics statistics, TlcResult lastResult, long tlcMillis, boolean lastSymmetric) {}
 
   private final SourceMap map;
   private final TlcConfig cfg;
@@ -52,6 +56,8 @@ final class PropertyRuns {
   private final Long deadlineNanos;
   private final TraceMapper mapper;
   private final Map<String, SourceMap.Property> byTla = new HashMap<>();
+  /** The symmetry operator runs without temporal properties declare, or null. */
+  private String symmetry;
 
   /**
    * @param chosen names of the properties to check (bounds are always checked)
@@ -73,6 +79,12 @@ final class PropertyRuns {
     this.deadlineNanos = deadlineNanos;
     this.mapper = new TraceMapper(map, attribution);
     map.properties().stream().filter(p -> p.tla() != null).forEach(p -> byTla.put(p.tla(), p));
+  }
+
+  /** Runs without temporal properties use the model's symmetry (on: if it has one). */
+  PropertyRuns withSymmetry(boolean on) {
+    symmetry = on && map.symmetry() != null ? map.symmetry().op() : null;
+    return this;
   }
 
   private boolean picked(String tla) {
@@ -108,6 +120,7 @@ final class PropertyRuns {
     String incomplete = null;
     String failure = null;
     TlcResult last = null;
+    boolean lastSymmetric = false;
     long tlcMs = 0;
     while (true) {
       Set<String> temporalNow = oneTemporalAtATime && !temporal.isEmpty() ? Set.of(temporal.iterator().next()) : temporal;
@@ -121,7 +134,9 @@ final class PropertyRuns {
         left = Duration.ofNanos(ns);
       }
       long t0 = System.nanoTime();
-      last = tlc.run(cfg.with(inv, temporalNow, constraints, deadlock), left);
+      String sym = temporalNow.isEmpty() ? symmetry : null;
+      last = tlc.run(cfg.with(inv, temporalNow, constraints, deadlock, sym), left);
+      lastSymmetric = sym != null;
       tlcMs += (System.nanoTime() - t0) / 1_000_000;
       TlcOutcome o = last.outcome();
       if (o instanceof TlcOutcome.Success) {
@@ -143,7 +158,8 @@ final class PropertyRuns {
       } else if (o instanceof TlcOutcome.InvariantViolated iv || o instanceof TlcOutcome.InvariantViolatedInitial) {
         String name = o instanceof TlcOutcome.InvariantViolated iv2 ? iv2.invariant() : ((TlcOutcome.InvariantViolatedInitial) o).invariant();
         SourceMap.Property p = property(name);
-        found.add(new Violation(p, mapper.map(last, p)));
+        TlcResult shown = lastSymmetric ? unpermuted(tlc, last, Set.of(name), constraints, false, left) : last;
+        found.add(new Violation(p, mapper.map(shown, p)));
         inv.remove(name);
         if (watchesFault(name)) {
           constraints.add(name);
@@ -153,7 +169,8 @@ final class PropertyRuns {
           break;
         }
       } else if (o instanceof TlcOutcome.Deadlock) {
-        found.add(new Violation(deadlockProp, mapper.map(last, deadlockProp)));
+        TlcResult shown = lastSymmetric ? unpermuted(tlc, last, Set.of(), constraints, true, left) : last;
+        found.add(new Violation(deadlockProp, mapper.map(shown, deadlockProp)));
         deadlock = false;
         if (!all || inv.isEmpty() && temporal.isEmpty()) {
           break;
@@ -177,11 +194,11 @@ final class PropertyRuns {
         break;
       }
     }
-    return outcome(found, held, boundHit, incomplete, failure, last, tlcMs);
+    return outcome(found, held, boundHit, incomplete, failure, last, tlcMs, lastSymmetric);
   }
 
   private Outcome outcome(List<Violation> found, Set<String> held, boolean boundHit, String incomplete, String failure,
-      TlcResult last, long tlcMs) {
+      TlcResult last, long tlcMs, boolean lastSymmetric) {
     // In the order found, which is by depth (each run finds the shallowest violation left); a model bound last.
     List<Violation> ordered = new ArrayList<>(found);
     ordered.sort((a, b) -> Boolean.compare("bound".equals(a.property().kind()), "bound".equals(b.property().kind())));
@@ -215,7 +232,21 @@ final class PropertyRuns {
     if (message != null && incomplete != null && stats.distinct() >= 0) {
       message = message + ModelChecker.reached(stats);
     }
-    return new Outcome(verdict, message, ordered, verdicts, stats, last, tlcMs);
+    return new Outcome(verdict, message, ordered, verdicts, stats, last, tlcMs, lastSymmetric);
+  }
+
+  /**
+   * A violation found under symmetry, with a counterexample that is a behaviour of the module:
+   * TLC's own when every step of it is one, else the same property found again without symmetry
+   * (the same shallowest depth; docs/semantics.md, "Symmetry").
+   */
+  private TlcResult unpermuted(Tlc tlc, TlcResult found, Set<String> inv, Set<String> constraints, boolean deadlock,
+      Duration left) throws IOException {
+    if (mapper.consistent(found)) {
+      return found;
+    }
+    TlcResult again = tlc.run(cfg.with(inv, Set.of(), constraints, deadlock, null), left);
+    return again.outcome().getClass() == found.outcome().getClass() ? again : found;
   }
 
   private SourceMap.Property property(String tla) {

@@ -7,15 +7,18 @@ import java.util.Set;
 
 /**
  * A TLC configuration as the translator emits it, read generically: whatever it declares under
- * INVARIANT(S) and PROPERTY(IES), its CONSTRAINT(S) and CHECK_DEADLOCK, and the rest kept as
- * written. {@link #with} writes it again with a chosen set of properties, so which properties a
- * run checks never depends on a list of property kinds here.
+ * INVARIANT(S) and PROPERTY(IES), its CONSTRAINT(S), SYMMETRY and CHECK_DEADLOCK, and the rest
+ * kept as written. {@link #with} writes it again with a chosen set of properties, so which
+ * properties a run checks never depends on a list of property kinds here. The translator declares
+ * SYMMETRY only in a configuration without temporal properties; {@link #with} keeps it only for a
+ * run without them (TLC's liveness checking is unsound under symmetry).
  */
 final class TlcConfig {
   private static final Set<String> INVARIANT = Set.of("INVARIANT", "INVARIANTS");
   private static final Set<String> PROPERTY = Set.of("PROPERTY", "PROPERTIES");
   private static final Set<String> CONSTRAINT = Set.of("CONSTRAINT", "CONSTRAINTS");
   private static final String DEADLOCK = "CHECK_DEADLOCK";
+  private static final String SYMMETRY = "SYMMETRY";
 
   /** Every line that is not one of the sections below, in order. */
   private final List<String> rest;
@@ -23,9 +26,13 @@ final class TlcConfig {
   final Set<String> properties;
   final Set<String> constraints;
   final boolean deadlock;
+  /** The symmetry operator the configuration declares, or null. */
+  final String symmetry;
 
-  private TlcConfig(List<String> rest, Set<String> invariants, Set<String> properties, Set<String> constraints, boolean deadlock) {
+  private TlcConfig(List<String> rest, Set<String> invariants, Set<String> properties, Set<String> constraints, boolean deadlock,
+      String symmetry) {
     this.rest = rest;
+    this.symmetry = symmetry;
     this.invariants = invariants;
     this.properties = properties;
     this.constraints = constraints;
@@ -38,6 +45,7 @@ final class TlcConfig {
     Set<String> prop = new LinkedHashSet<>();
     Set<String> cons = new LinkedHashSet<>();
     boolean deadlock = true; // TLC's default
+    String symmetry = null;
     Set<String> current = null;
     boolean inDeadlock = false;
     for (String line : cfg.split("\n", -1)) {
@@ -59,6 +67,10 @@ final class TlcConfig {
           current = prop;
         } else if (CONSTRAINT.contains(words[0])) {
           current = cons;
+        } else if (words[0].equals(SYMMETRY) && words.length == 2) {
+          current = null;
+          symmetry = words[1];
+          continue;
         } else if (words[0].equals(DEADLOCK)) {
           current = null;
           inDeadlock = true;
@@ -87,16 +99,22 @@ final class TlcConfig {
     while (!rest.isEmpty() && rest.get(rest.size() - 1).isBlank()) {
       rest.remove(rest.size() - 1);
     }
-    return new TlcConfig(rest, inv, prop, cons, deadlock);
+    return new TlcConfig(rest, inv, prop, cons, deadlock, symmetry);
   }
 
-  /** The configuration with exactly these invariants, temporal properties, constraints and deadlock check. */
-  String with(Set<String> inv, Set<String> prop, Set<String> cons, boolean checkDeadlock) {
+  /**
+   * The configuration with exactly these invariants, temporal properties, constraints and deadlock
+   * check, and {@code SYMMETRY symmetryOp} unless it is null (the caller decides when it is sound).
+   */
+  String with(Set<String> inv, Set<String> prop, Set<String> cons, boolean checkDeadlock, String symmetryOp) {
     StringBuilder b = new StringBuilder();
     rest.forEach(l -> b.append(l).append('\n'));
     section(b, "INVARIANTS", inv);
     section(b, "PROPERTIES", prop);
     section(b, "CONSTRAINTS", cons);
+    if (symmetryOp != null) {
+      b.append(SYMMETRY).append(' ').append(symmetryOp).append('\n');
+    }
     b.append(DEADLOCK).append(checkDeadlock ? " TRUE" : " FALSE").append('\n');
     return b.toString();
   }

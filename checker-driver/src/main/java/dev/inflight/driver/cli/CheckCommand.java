@@ -103,6 +103,14 @@ final class CheckCommand implements Callable<Integer> {
       + "slower): cross-checks a verdict (docs/semantics.md).")
   boolean reference;
 
+  /** `--symmetry`: whether runs without temporal properties may use the model's symmetry. */
+  enum Symmetry { on, off }
+
+  @Option(names = "--symmetry", paramLabel = "on|off", defaultValue = "on",
+      description = "Reduce by the symmetry of thread arrays and object pools in runs without temporal properties "
+          + "(no_hang, eventually): on or off (default: ${DEFAULT-VALUE}; docs/semantics.md, \"Symmetry\").")
+  Symmetry symmetry;
+
   @Option(names = "--config", paramLabel = "FILE", description = "For a .tla file: the TLC configuration (default: the .cfg beside it).")
   Path config;
 
@@ -122,7 +130,8 @@ final class CheckCommand implements Callable<Integer> {
     }
     CheckOptions opts = run.apply(CheckOptions.defaults()).withOverrides(common.overrides)
         .withVacuity(!noVacuity).withConfig(config).withProfile(profile)
-        .withSelection(new CheckOptions.Selection(checkOnly, skip, !failFast)).withReference(reference);
+        .withSelection(new CheckOptions.Selection(checkOnly, skip, !failFast)).withReference(reference)
+        .withSymmetry(symmetry == Symmetry.on);
     List<OutputTargets.Target> targets = OutputTargets.parse(outputs, format, this::usage);
     List<Path> models = ModelFiles.expand(files, this::usage);
     if (shard != null) {

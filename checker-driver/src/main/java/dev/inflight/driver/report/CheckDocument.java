@@ -35,7 +35,7 @@ public record CheckDocument(String schema, int version, Tool tool, String verdic
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Model(String file, String language, String model, String verdict, int exitCode, String message,
       List<String> pools, List<Property> properties, String violated, Trace trace, List<ViolationDoc> violations,
-      List<WarningDoc> warnings, List<DiagnosticDoc> diagnostics, Statistics statistics) {
+      List<WarningDoc> warnings, List<DiagnosticDoc> diagnostics, Statistics statistics, List<String> symmetry) {
 
     /** The report this model entry came from (as far as the document keeps it: everything any renderer uses). */
     public CheckReport toReport() {
@@ -60,7 +60,7 @@ public record CheckDocument(String schema, int version, Tool tool, String verdic
       TlcStatistics st = new TlcStatistics(TlcStatistics.UNKNOWN, statistics.statesGenerated(), statistics.distinctStates(),
           TlcStatistics.UNKNOWN, statistics.depth(), TlcStatistics.UNKNOWN);
       return new CheckReport(file, language, model, Verdict.valueOf(verdict.toUpperCase(Locale.ROOT)), message, ds, props, vs,
-          verdicts, st, pools, ws, statistics.translateMillis(), statistics.tlcMillis());
+          verdicts, st, pools, ws, statistics.translateMillis(), statistics.tlcMillis(), symmetry);
     }
   }
 
@@ -183,7 +183,7 @@ public record CheckDocument(String schema, int version, Tool tool, String verdic
     return new Model(r.file(), r.language(), r.model(), r.verdict().name().toLowerCase(Locale.ROOT), r.verdict().exitCode, r.message(),
         r.pools(), props, r.violated() == null ? null : r.violated().name(), r.trace() == null ? null : Trace.of(r.trace()), vs, ws,
         r.diagnostics().stream().map(DiagnosticDoc::of).toList(),
-        new Statistics(s.distinct(), s.generated(), s.depth(), r.translateMillis(), r.tlcMillis()));
+        new Statistics(s.distinct(), s.generated(), s.depth(), r.translateMillis(), r.tlcMillis()), r.symmetry());
   }
 
   /** The run this document describes. */

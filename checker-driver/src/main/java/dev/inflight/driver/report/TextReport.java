@@ -38,7 +38,7 @@ public final class TextReport {
     out.println(what + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
     switch (r.verdict()) {
       case HOLDS:
-        out.println("all properties hold: " + names(r.properties(), r, null));
+        out.println("all properties hold: " + names(r.properties(), r, CheckReport.HOLDS));
         break;
       case VIOLATED:
       case INCOMPLETE:
@@ -212,6 +212,9 @@ public final class TextReport {
     StringBuilder b = new StringBuilder();
     if (s.distinct() >= 0) {
       b.append(Numbers.count(s.distinct())).append(" distinct states");
+      if (!r.symmetry().isEmpty()) {
+        b.append(" up to symmetry (").append(String.join(", ", r.symmetry())).append(")");
+      }
       if (s.generated() >= 0) {
         b.append(", ").append(Numbers.count(s.generated())).append(" generated");
       }

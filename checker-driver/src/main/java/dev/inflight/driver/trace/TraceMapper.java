@@ -103,6 +103,27 @@ public final class TraceMapper {
     return new DslTrace(property, summary, steps, loopFrom, stutters, notes);
   }
 
+  /**
+   * Whether every step of the trace is a step of the module: its label action takes the state
+   * before it to the state after it along exactly one path. Under SYMMETRY, TLC rebuilds a trace
+   * from canonical fingerprints and may join a state to a successor of a permutation of it
+   * (check/PropertyRuns then finds the trace again without symmetry).
+   */
+  public boolean consistent(TlcResult result) {
+    List<TlcState> trace = result.trace();
+    for (int i = 1; i < trace.size(); i++) {
+      TlcState cur = trace.get(i);
+      if (cur.action() == null || actions.containsKey(cur.action())) {
+        continue;
+      }
+      if (!labels.containsKey(cur.action()) || attribution == null
+          || attribution.attribute(cur.action(), trace.get(i - 1), cur).path() == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   // ---------------------------------------------------------------- steps
 
   private List<DslStep.Change> initialChanges(TlcState s) {

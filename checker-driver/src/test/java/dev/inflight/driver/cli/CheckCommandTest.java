@@ -33,6 +33,52 @@ class CheckCommandTest {
   @TempDir
   Path tmp;
 
+  // ------------------------------------------------------------------ symmetry
+
+  @Test
+  void aRunWithoutTemporalPropertiesIsReducedBySymmetryAndSaysSoUnlessOff() {
+    Path race = Cli.example("checks/rcu_callbacks_race.ifl");
+    Run on = Cli.run("check", "--no-vacuity", race.toString());
+    Run off = Cli.run("check", "--no-vacuity", "--symmetry", "off", race.toString());
+    assertThat(on.exit()).as(on.describe()).isEqualTo(ExitCodes.VIOLATED);
+    assertThat(off.exit()).as(off.describe()).isEqualTo(ExitCodes.VIOLATED);
+    assertThat(on.out()).contains("VIOLATED: both_counted")
+        .containsPattern("\\n[\\d,]+ distinct states up to symmetry \\(w: 2 threads, rcu_cb: 2 threads, item: 2 objects\\), ");
+    assertThat(off.out()).contains("VIOLATED: both_counted").doesNotContain("symmetry");
+    assertThat(distinct(on.out())).isLessThan(distinct(off.out()));
+  }
+
+  @Test
+  void aModelWithNoHangIsReducedOnlyWhenNoHangIsSkipped() throws IOException {
+    Path m = tmp.resolve("waiters.ifl");
+    Files.writeString(m, """
+        model waiters
+        var flag = 0
+        var n = 0
+        thread w[2] {
+          await flag == 1
+          n = n + 1
+        }
+        thread setter { flag = 1 }
+        """);
+    Run live = Cli.run("check", "--no-vacuity", m.toString());
+    Run skipped = Cli.run("check", "--no-vacuity", "--skip", "no_hang", m.toString());
+    assertThat(live.exit()).as(live.describe()).isEqualTo(ExitCodes.HOLDS);
+    assertThat(skipped.exit()).as(skipped.describe()).isEqualTo(ExitCodes.HOLDS);
+    assertThat(live.out()).doesNotContain("symmetry");
+    assertThat(skipped.out()).contains("distinct states up to symmetry (w: 2 threads)");
+    assertThat(distinct(skipped.out())).isLessThan(distinct(live.out()));
+    Run bad = Cli.run("check", "--symmetry", "maybe", m.toString());
+    assertThat(bad.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(bad.err()).contains("--symmetry");
+  }
+
+  private static long distinct(String out) {
+    Matcher m = Pattern.compile("([\\d,]+) distinct states").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    return Long.parseLong(m.group(1).replace(",", ""));
+  }
+
   // ------------------------------------------------------------------ verdicts
 
   @Test

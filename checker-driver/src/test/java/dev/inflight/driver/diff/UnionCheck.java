@@ -83,6 +83,22 @@ final class UnionCheck {
    * model where some fair thread's {@code _enabled(self)} differs from {@code ENABLED <<step(self)>>_vars}.
    */
   UnionCheck(Path dir, List<Model> models, boolean enabledCheck) {
+    this(dir, models, enabledCheck, false);
+  }
+
+  private long lastDistinct = -1;
+
+  /** The distinct states of the last safety run (-1 before one). */
+  long lastDistinct() {
+    return lastDistinct;
+  }
+
+  /** Whether the safety run declares the models' symmetry (emit/Symmetry). */
+  private final boolean symmetry;
+
+  /** With {@code symmetry}, the safety run is reduced by every model's own symmetry (SymmetryFormTest). */
+  UnionCheck(Path dir, List<Model> models, boolean enabledCheck, boolean symmetry) {
+    this.symmetry = symmetry;
     this.dir = dir;
     this.models = models;
     this.enabledCheck = enabledCheck;
@@ -150,6 +166,7 @@ final class UnionCheck {
       safety.add(new LinkedHashSet<>());
     }
     TlcResult r = tlc("UnionSafety", members, false);
+    lastDistinct = r.statistics().distinct();
     if (!r.isSuccess()) {
       throw new AssertionError("TLC failed on the union of " + models.size() + " models: " + r.outcome() + "\n"
           + String.join("\n", r.unframedLines()) + "\n" + r.messages());
@@ -218,8 +235,13 @@ final class UnionCheck {
       "-XX:Tier4BackEdgeThreshold=2000000");
 
   private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
-    Files.writeString(dir.resolve(name + ".tla"), liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, enabledCheck));
-    Files.writeString(dir.resolve(name + ".cfg"), UnionModule.config(active, liveness));
+    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, enabledCheck),
+        UnionModule.config(active, liveness)};
+    if (symmetry && !liveness) {
+      files = UnionModule.withSymmetry(files[0], files[1], active);
+    }
+    Files.writeString(dir.resolve(name + ".tla"), files[0]);
+    Files.writeString(dir.resolve(name + ".cfg"), files[1]);
     List<String> args = new ArrayList<>(List.of("-checkpoint", "0"));
     if (liveness) {
       args.addAll(List.of("-lncheck", "final"));

@@ -156,6 +156,22 @@ final class UnionModule {
     return out;
   }
 
+  /**
+   * The safety union {@code module} with {@code USym}, the union of the members' own Symmetry
+   * (emit/Symmetry; each permutes only its model's sets), declared in {@code cfg}; unchanged when
+   * no member has one. Each returned as [module, cfg].
+   */
+  static String[] withSymmetry(String module, String cfg, List<Member> members) {
+    List<String> syms = members.stream().filter(m -> m.emitted().sourceMap().symmetry() != null)
+        .map(m -> m.prefix() + m.emitted().sourceMap().symmetry().op()).toList();
+    if (syms.isEmpty()) {
+      return new String[] {module, cfg};
+    }
+    int end = module.lastIndexOf("====");
+    return new String[] {module.substring(0, end) + "USym == " + String.join(" \\cup ", syms) + "\n" + module.substring(end),
+        cfg + "SYMMETRY USym\n"};
+  }
+
   /** The .cfg of a union: its constants, USpec, and Probe (safety) or Live (liveness). */
   static String config(List<Member> members, boolean liveness) {
     StringBuilder b = new StringBuilder("CONSTANTS\n  NULL = NULL\n");

@@ -19,7 +19,22 @@ public record SourceMap(
     List<Variable> variables,
     List<Action> actions,
     List<Property> properties,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Cost cost) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Cost cost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Symmetric symmetry) {
+
+  public SourceMap(int version, String model, String module, List<String> files, List<Thread> threads, List<Struct> structs,
+      List<Variable> variables, List<Action> actions, List<Property> properties, Cost cost) {
+    this(version, model, module, files, threads, structs, variables, actions, properties, cost, null);
+  }
+
+  /**
+   * The sets a run without temporal properties may declare SYMMETRY (emit/Symmetry): the module's
+   * operator {@code op} is the union of their permutations.
+   */
+  public record Symmetric(String op, List<SymmetricSet> sets) {}
+
+  /** A symmetric set: its TLA+ constant, "thread" (the copies of a thread array) or "pool", the DSL name, its size. */
+  public record SymmetricSet(String tla, String kind, String name, int size) {}
 
   /** 2: every loc is an index into the table `locs` (emit/SourceMapJson). */
   public static final int VERSION = 2;
