@@ -170,7 +170,7 @@ sender_at_L21(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_skb_release_skb>>
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-           ok == \E o \in Pool_sk_buff : sk_buff[o].st = "free"
+           ok == {o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
        IN \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
              /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
@@ -184,7 +184,7 @@ sender_at_L21(self) ==
              /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
+          \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
              /\ Fault("model_bound", self, 21)
 
 \* any step of a sender thread

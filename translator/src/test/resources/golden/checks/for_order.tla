@@ -57,10 +57,11 @@ t_at_L15(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<seen_a, t_x, t_rest_16_3>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-           ok == \E o \in Pool_obj : obj[o].st = "free"
+           ok == {o \in Pool_obj : obj[o].st = "free"} # {}
        IN \/ /\ ok
-             /\ \E o \in Pool_obj :
-                  [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ {o \in Pool_obj :
+                  [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
+                  {}
              /\ LET new_obj2 ==
                         CHOOSE o \in Pool_obj :
                           [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
@@ -73,10 +74,11 @@ t_at_L15(self) ==
                    /\ pc' = [pc EXCEPT ![self] = "L16b"]
                    /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~\E o \in Pool_obj :
-                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ ~{o \in Pool_obj :
+                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
+                   {}
              /\ Fault("model_bound", self, 15)
-          \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+          \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
              /\ Fault("model_bound", self, 15)
 
 \* a t thread at L16: 3 paths

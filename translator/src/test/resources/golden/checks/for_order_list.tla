@@ -65,14 +65,15 @@ t_at_L14(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<seen_a, t_x, t_rest_15_3>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-           ok == \E o \in Pool_obj : obj[o].st = "free"
+           ok == {o \in Pool_obj : obj[o].st = "free"} # {}
            new_obj2 ==
                CHOOSE o \in Pool_obj :
                  [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
            ok2 ==
                /\ ok
-               /\ \E o \in Pool_obj :
-                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+               /\ {o \in Pool_obj :
+                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
+                    {}
            ok3 ==
                /\ ok2
                /\ ~new_obj2 \in Elems(l)
@@ -93,10 +94,11 @@ t_at_L14(self) ==
              /\ new_obj2 \in Elems(l)
              /\ FaultOn("list_double_add", self, 14, new_obj2)
           \/ /\ ok
-             /\ ~\E o \in Pool_obj :
-                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
+             /\ ~{o \in Pool_obj :
+                   [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
+                   {}
              /\ Fault("model_bound", self, 14)
-          \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+          \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
              /\ Fault("model_bound", self, 14)
 
 \* a t thread at L15: 3 paths

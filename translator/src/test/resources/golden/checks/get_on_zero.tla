@@ -127,13 +127,13 @@ owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs, owner_sock_free_rcu_sk>>
-    /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
+    /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
                 /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
+       \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ Fault("model_bound", self, 25)
 
 \* a owner thread at L26: one path

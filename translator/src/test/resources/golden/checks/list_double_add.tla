@@ -57,7 +57,7 @@ setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
     /\ UNCHANGED <<gc_inflight_list>>
-    /\ \/ /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+    /\ \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
           /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
              IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
                                                                       inflight |-> 0]]
@@ -65,7 +65,7 @@ setup_at_L14(self) ==
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_unix_sock : unix_sock[o].st = "free"
+       \/ /\ ~{o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
           /\ Fault("model_bound", self, 14)
 
 \* any step of a setup thread

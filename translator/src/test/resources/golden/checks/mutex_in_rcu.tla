@@ -57,7 +57,7 @@ setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
-    /\ \/ /\ \E o \in Pool_dev : dev[o].st = "free"
+    /\ \/ /\ {o \in Pool_dev : dev[o].st = "free"} # {}
           /\ LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
              IN /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
                                                     lock_m |-> NULL,
@@ -67,7 +67,7 @@ setup_and_read_at_L18(self) ==
                 /\ d' = new_dev
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_dev : dev[o].st = "free"
+       \/ /\ ~{o \in Pool_dev : dev[o].st = "free"} # {}
           /\ Fault("model_bound", self, 18)
 
 \* a setup_and_read thread at L19: one path

@@ -92,13 +92,13 @@ w_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, rcu_cbs>>
-    /\ \/ /\ \E o \in Pool_item : item[o].st = "free"
+    /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
           /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
                 /\ w_it' = [w_it EXCEPT ![self] = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_item : item[o].st = "free"
+       \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
           /\ Fault("model_bound", self, 20)
 
 \* a w thread at L21: 4 paths (3 to a fault)

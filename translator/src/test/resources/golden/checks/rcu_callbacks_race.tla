@@ -79,13 +79,13 @@ w_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, rcu_cbs>>
-    /\ \/ /\ \E o \in Pool_item : item[o].st = "free"
+    /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
           /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
                 /\ w_it' = [w_it EXCEPT ![self] = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_item : item[o].st = "free"
+       \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
           /\ Fault("model_bound", self, 18)
 
 \* a w thread at L19: 4 paths (3 to a fault)

@@ -53,13 +53,13 @@ sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, receiver_b>>
-    /\ \/ /\ \E o \in Pool_skb : skb[o].st = "free"
+    /\ \/ /\ {o \in Pool_skb : skb[o].st = "free"} # {}
           /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
              IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
                 /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_skb : skb[o].st = "free"
+       \/ /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
           /\ Fault("model_bound", self, 17)
 
 \* a sender thread at L18: 3 paths (2 to a fault)

@@ -240,7 +240,7 @@ a_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, lat, a_bump_x, b_locals>>
-    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
@@ -249,7 +249,7 @@ a_at_L40(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L41"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ Fault("model_bound", self, 40)
 
 \* a a thread at L41: one path

@@ -240,7 +240,7 @@ a_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, lat, a_bump_x, b_locals>>
-    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
@@ -249,7 +249,7 @@ a_at_L33(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ Fault("model_bound", self, 33)
 
 \* a a thread at L34: one path
@@ -398,7 +398,7 @@ b_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ \/ /\ \E o \in Pool_obj : obj[o].st = "free"
+    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
@@ -409,7 +409,7 @@ b_at_L41(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_obj : obj[o].st = "free"
+       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ Fault("model_bound", self, 41)
 
 \* any step of a b thread

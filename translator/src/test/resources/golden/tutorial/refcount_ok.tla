@@ -54,13 +54,13 @@ producer_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_sk>>
-    /\ \/ /\ \E o \in Pool_sock : sock[o].st = "free"
+    /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
                 /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_sock : sock[o].st = "free"
+       \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ Fault("model_bound", self, 17)
 
 \* a producer thread at L18: 3 paths (2 to a fault)

@@ -113,7 +113,7 @@ user_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
-    /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+    /\ \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                             refcnt |-> 1,
@@ -122,7 +122,7 @@ user_at_L35(self) ==
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ Fault("model_bound", self, 35)
 
 \* a user thread at L61: 3 paths (2 to a fault)
@@ -146,13 +146,13 @@ user_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs, user_locals>>
-    /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
+    /\ \/ /\ {o \in Pool_module : module[o].st = "free"} # {}
           /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_module : module[o].st = "free"
+       \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
           /\ Fault("model_bound", self, 66)
 
 \* a user thread at L68: 4 paths (3 to a fault)

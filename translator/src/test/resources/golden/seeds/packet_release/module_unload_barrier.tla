@@ -113,7 +113,7 @@ user_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
-    /\ \/ /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+    /\ \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                             refcnt |-> 1,
@@ -122,7 +122,7 @@ user_at_L27(self) ==
                 /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+       \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ Fault("model_bound", self, 27)
 
 \* a user thread at L53: one path
@@ -157,13 +157,13 @@ user_at_L59(self) ==
     /\ pc[self] = "L59"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs, user_locals>>
-    /\ \/ /\ \E o \in Pool_module : module[o].st = "free"
+    /\ \/ /\ {o \in Pool_module : module[o].st = "free"} # {}
           /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_module : module[o].st = "free"
+       \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
           /\ Fault("model_bound", self, 59)
 
 \* a user thread at L61: 4 paths (3 to a fault)

@@ -244,7 +244,7 @@ user_at_L22(self) ==
                    user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_sk>>
-    /\ \/ /\ \E o \in Pool_socket : socket[o].st = "free"
+    /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
                 /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
@@ -252,7 +252,7 @@ user_at_L22(self) ==
                 /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~\E o \in Pool_socket : socket[o].st = "free"
+       \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
           /\ Fault("model_bound", self, 22)
 
 \* a user thread at L27: 2 paths (1 to a fault)
@@ -417,7 +417,7 @@ user_at_L80(self) ==
                    user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                    user_packet_create_sock, user_packet_create_proto>>
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-           ok == \E o \in Pool_packet_sock : packet_sock[o].st = "free"
+           ok == {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
            ok2 ==
                /\ ok
                /\ user_packet_create_sock[self] # NULL /\
@@ -459,7 +459,7 @@ user_at_L80(self) ==
              /\ user_packet_create_sock[self] # NULL
              /\ socket[user_packet_create_sock[self]].st # "live"
              /\ FaultOn("use_after_free", self, 82, user_packet_create_sock[self])
-          \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
+          \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
              /\ Fault("model_bound", self, 80)
 
 \* a user thread at L87: one path

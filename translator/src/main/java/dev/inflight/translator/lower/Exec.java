@@ -68,7 +68,9 @@ final class Exec implements Instr.Visitor<Void> {
     TlaExpr heapNow = p.store.read(heap);
     String o = p.names.inner("o", List.of(), heapNow);
     TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
-    TlaExpr anyFree = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, pool)), free);
+    // A free slot exists: written as a non-empty set, not \E, which TLC would enumerate as an
+    // action conjunct (one identical successor per free slot, and k allocs in one step k! of them).
+    TlaExpr anyFree = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.SetFilter(new TlaExpr.Bound(o, pool), free), new TlaExpr.SetOf(List.of()));
     Path full = p.copy();
     full.guard(new TlaExpr.Prefix(UnOp.NOT, anyFree));
     ctx.faults.fault(full, "model_bound", a, null, out);
