@@ -50,6 +50,9 @@ final class Path {
   /** Objects (heap variable, object) known live on this path since their last check. */
   final Set<List<Object>> knownLive = new HashSet<>();
 
+  /** The init block only: how often the path has visited each loop head since it entered the loop (see PathWalker). */
+  final java.util.Map<Integer, Integer> visits = new java.util.HashMap<>();
+
   /** The variables bound in this path's action, and where (see BoundNames). */
   BoundNames names;
 
@@ -103,6 +106,7 @@ final class Path {
     p.primaryCallers = primaryCallers;
     p.elapsed = elapsed;
     p.opEnded = opEnded;
+    p.visits.putAll(visits);
     return p;
   }
 
