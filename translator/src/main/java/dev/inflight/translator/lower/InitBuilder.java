@@ -34,6 +34,7 @@ public final class InitBuilder {
     Program program = checked.program();
     ThreadSym init = program.init;
     StepContext ctx = new StepContext(checked, layout, cfg, false);
+    ctx.constantState = true;
     PathWalker walker = PathWalker.forInit(ctx, unrollLimits(checked, cfg));
     Path start = ctx.newPath();
     Map<String, TlaExpr> blank = blankShared(program, layout);
@@ -64,7 +65,7 @@ public final class InitBuilder {
       p.store.changes().forEach((var, value) -> {
         // Time and operations are not measured in init (it is no thread): the cost state stays blank.
         if (blank.containsKey(var) && !locals.contains(var) && !Lowerer.COST_VARIABLES.contains(var)) {
-          values.put(var, value);
+          values.put(var, Simplify.constants(value));
         }
       });
       TlaExpr.Record fault = null;

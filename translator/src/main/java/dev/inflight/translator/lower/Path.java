@@ -64,7 +64,7 @@ final class Path {
 
   /** Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. */
   void guard(TlaExpr g) {
-    TlaExpr f = Simplify.fold(g, nonNull);
+    TlaExpr f = Simplify.fold(ctx.constantState ? Simplify.constants(g) : g, nonNull);
     if (f.equals(Simplify.FALSE)) {
       infeasible = true;
     } else if (!f.equals(Simplify.TRUE)) {
