@@ -145,4 +145,30 @@ class InitBlockCheckTest {
     assertThat(first.changes()).extracting(DslStep.Change::render).containsExactly("sock#1 allocated (refcnt=1, data=7)", "s = sock#1");
     assertThat(r.trace().steps()).hasSize(4);
   }
+
+  @Test
+  void theStateWhereInitFaultedIsJudgedByNoUserProperty() throws IOException {
+    CheckReport r = check("""
+        model m
+        struct sock {
+          ref refcnt = 1
+        }
+        var s: sock = null
+        init {
+          n = alloc sock
+          put n.refcnt
+          touch n
+          s = n
+        }
+        thread t {
+          p = s
+        }
+        invariant published: s != null
+        """);
+    // init stopped before `s = n`: s is null there, but that state is no state of the model
+    assertThat(r.verdict()).isEqualTo(Verdict.VIOLATED);
+    assertThat(r.violations()).extracting(v -> v.property().name()).containsExactly("no_use_after_free");
+    assertThat(r.propertyVerdict(r.properties().stream().filter(p -> p.name().equals("published")).findFirst().orElseThrow()))
+        .isEqualTo(CheckReport.HOLDS);
+  }
 }
