@@ -274,4 +274,46 @@ class InitBlockTest {
     String b = ref.emitted().tla();
     assertThat(b.substring(b.indexOf(init), b.indexOf("AllDone"))).isEqualTo(a.substring(a.indexOf(init), a.indexOf("AllDone")));
   }
+
+  @Test
+  void malformedInitBlocksAreParseErrors() {
+    for (String bad : List.of("model m\ninit\nthread t {\n  g = 1\n}\n", "model m\ninit {\n  g = \n}\nthread t {\n  x = 1\n}\n",
+        "model m\nvar g = 0\ninit {\n  g = 1\n", "model m\nvar g = 0\ninit { init { g = 1 } }\nthread t {\n  g = 2\n}\n")) {
+      Translator.Result r = translate(bad);
+      assertThat(r.ok()).as(bad).isFalse();
+      assertThat(r.diagnostics().get(0).code()).as(bad).isIn(Code.UNEXPECTED_TOKEN, Code.SECOND_INIT);
+    }
+  }
+
+  @Test
+  void costsTrackedInitRunsOnNoCpu() {
+    Translator.Result r = translate("""
+        model m
+        cost { cpus = 2  atomic_local = 1  atomic_remote = 10 }
+        struct sock {
+          ref refcnt = 1
+        }
+        var s: sock = null
+        init {
+          n = alloc sock
+          get n.refcnt
+          s = n
+        }
+        op fn drop() {
+          put s.refcnt
+        }
+        thread a {
+          drop()
+        }
+        thread b {
+          drop()
+        }
+        latency drop <= 100
+        """);
+    assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
+    String tla = r.emitted().tla();
+    assertThat(tla).contains("LET self == NULL").contains("[] OTHER -> -1");
+    Sany.Result sany = Sany.parseText(r.emitted().lowered().layout().moduleName, tla);
+    assertThat(sany.ok()).as(sany.describe()).isTrue();
+  }
 }

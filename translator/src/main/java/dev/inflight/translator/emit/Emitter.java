@@ -320,7 +320,8 @@ public final class Emitter {
     } else {
       List<TlaExpr.Arm> arms = new ArrayList<>();
       cpus.forEach((id, c) -> arms.add(new TlaExpr.Arm(eq(name(t), name(id)), new TlaExpr.Num(c))));
-      cpuOf = new TlaExpr.Case(arms, null);
+      // The init block runs on no CPU: CpuOf(NULL) (its `self`, see InitForm) owns no cache line.
+      cpuOf = new TlaExpr.Case(arms, lowered.init() == null ? null : new TlaExpr.Num(-1));
     }
     units.add(new TlaModule.OpDef("CpuOf", List.of(t), cpuOf, List.of("the CPU each thread runs on"), null));
     units.add(new TlaModule.OpDef("NoOpEnd", List.of(), new TlaExpr.Record(List.of(Map.entry("op", str("none")))),
