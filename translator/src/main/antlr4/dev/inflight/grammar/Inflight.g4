@@ -24,6 +24,7 @@ topDecl
     | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')?
           ('on' 'cpu' cpu=expr)? body=block                                # ThreadDecl
     | 'work' name=ident ':' fn=ident                                         # WorkDecl
+    | 'init' body=block                                                   # InitDecl
     | isOverride='override'? (isOp='op' opName=ident?)? 'fn' name=ident
           '(' (params+=param (',' params+=param)*)? ')' body=block           # FnDecl
     | 'extend' 'struct' name=ident ('bound' bound=expr)?
@@ -136,7 +137,7 @@ ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
     | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
     | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when' | 'mutex' | 'list'
-    | 'workload' | 'override' | 'extend'
+    | 'workload' | 'override' | 'extend' | 'init'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

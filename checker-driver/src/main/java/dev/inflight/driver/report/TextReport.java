@@ -164,7 +164,8 @@ public final class TextReport {
     for (DslStep s : t.steps()) {
       String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
       if (s.thread() == null && s.loc() == null) {
-        String init = s.index() == 1 ? "initial state" : (s.action() == null ? "" : s.action());
+        String init = s.index() == 1 ? "initial state" + (s.note() == null ? "" : ", " + s.note())
+            : (s.action() == null ? "" : s.action());
         out.println(Numbers.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
       } else {
         String where = s.loc() == null ? "" : TraceMapper.where(s.loc());

@@ -83,7 +83,8 @@ public final class TraceMapper {
     List<TlcState> trace = result.trace();
     List<DslStep> steps = new ArrayList<>();
     for (int i = 0; i < trace.size(); i++) {
-      steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null)
+      steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null,
+          new InitialState(this, map).note(trace.get(0)))
           : step(trace.get(i - 1), trace.get(i)));
     }
     steps = StepNotes.annotate(steps, map);
@@ -127,7 +128,7 @@ public final class TraceMapper {
   // ---------------------------------------------------------------- steps
 
   private List<DslStep.Change> initialChanges(TlcState s) {
-    List<DslStep.Change> out = new ArrayList<>();
+    List<DslStep.Change> out = new InitialState(this, map).objects(s);
     for (Map.Entry<String, TlcValue> e : s.vars().entrySet()) {
       SourceMap.Variable v = vars.get(e.getKey());
       if (v != null && v.kind().equals("global")) {

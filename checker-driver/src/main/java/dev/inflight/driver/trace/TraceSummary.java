@@ -108,6 +108,11 @@ final class TraceSummary {
     String thread = f.get("thread") instanceof TlcValue.ModelV m ? mapper.displayOf(m.name()) : "?";
     DslStep at = steps.get(steps.size() - 1);
     String here = at.loc() == null ? "" : " at " + TraceMapper.where(at.loc());
+    if (steps.size() == 1 && "NULL".equals(f.get("thread") instanceof TlcValue.ModelV m ? m.name() : null)) {
+      // A fault in the init block, which no thread runs (docs/semantics.md, "The init block").
+      thread = "init";
+      here = f.get("line") instanceof TlcValue.IntV n ? " at line " + n.value() : "";
+    }
     String obj = f.get("obj") instanceof TlcValue.ModelV m ? mapper.displayOf(m.name()) : null;
     String freedBy = obj == null ? "" : freedBy(obj, steps);
     switch (kind == null ? "" : kind) {
@@ -205,6 +210,9 @@ final class TraceSummary {
     for (DslStep s : steps) {
       for (DslStep.Change c : s.changes()) {
         if (c.kind() == DslStep.Change.Kind.FREE && obj.equals(c.object())) {
+          if (s.thread() == null) {
+            return "; " + obj + " was freed by init";
+          }
           return "; " + obj + " was freed by " + s.thread() + " at step " + s.index()
               + (s.loc() == null ? "" : " (" + TraceMapper.where(s.loc()) + ")");
         }

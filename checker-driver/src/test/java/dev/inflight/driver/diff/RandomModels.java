@@ -10,7 +10,8 @@ import java.util.Set;
  * Random small models for the differential test: 2–3 thread kinds (sometimes an array of two,
  * sometimes a daemon) over shared integers, a pointer, a lock, a set and a list of refcounted
  * objects, with `await`, `either`, `pick`, `for` over the set and the list, `alloc`/`get`/`put`/
- * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`.
+ * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`;
+ * a quarter of them start with an `init` block (objects allocated and published, a choice).
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3) and loops bounded, so
@@ -49,6 +50,7 @@ final class RandomModels {
     if (rnd.nextInt(6) == 0) {
       threads.add(daemon());
     }
+    String init = rnd.nextInt(4) == 0 ? initBlock() : "";
     StringBuilder m = new StringBuilder();
     m.append("model ").append(name).append('\n');
     m.append("struct obj bound 3 {\n  ref rc = 1\n  v = 0\n}\n");
@@ -56,8 +58,34 @@ final class RandomModels {
     if (usesCallback) {
       m.append("fn cb(o: obj) {\n").append(callbackBody()).append("}\n");
     }
+    m.append(init);
     threads.forEach(m::append);
     return m.toString();
+  }
+
+  /**
+   * An `init` block (a quarter of the models): objects allocated and published, a choice or a
+   * branch, a walk over the set; only statements init may run, so both translations start from
+   * the same initial states, several of them when it chooses.
+   */
+  private String initBlock() {
+    StringBuilder b = new StringBuilder("init {\n  i0 = alloc obj\n");
+    int n = 2 + rnd.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      b.append(switch (rnd.nextInt(10)) {
+        case 0 -> "  p = i0\n";
+        case 1 -> "  add(s, i0)\n";
+        case 2 -> "  list_add_tail(q, i0)\n";
+        case 3 -> "  either {\n    g = 1\n  } or {\n    h = 1\n  }\n";
+        case 4 -> "  if g == 1 {\n    h = 2\n  } else {\n    g = 2\n  }\n";
+        case 5 -> "  get i0.rc\n";
+        case 6 -> "  i0.v = " + (1 + rnd.nextInt(2)) + "\n";
+        case 7 -> "  for z in s {\n    z.v = (z.v + 1) % 3\n  }\n";
+        case 8 -> "  i1 = pick(s)\n  if i1 != null {\n    p = i1\n  }\n";
+        default -> "  g = " + rnd.nextInt(3) + "\n";
+      });
+    }
+    return b.append("}\n").toString();
   }
 
   private String daemon() {

@@ -55,6 +55,14 @@ public sealed interface Decl extends Node {
   }
 
   /**
+   * `init { … }`: statements run atomically, by no thread, before any thread starts; the states
+   * after it are the model's initial states (docs/semantics.md, "The init block").
+   */
+  record Init(Block body, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitInit(this); }
+  }
+
+  /**
    * `[op [OPNAME]] fn NAME(params) { … }`; an `op` function is an operation whose latency the
    * cost model measures, from its call to its return (docs/cost-model.md). Several functions
    * may be one operation (`op sendmsg fn sys_write`, `op sendmsg fn sys_sendmsg_creds`);
@@ -150,6 +158,7 @@ public sealed interface Decl extends Node {
     R visitGlobal(Global d);
     R visitThread(Thread d);
     R visitWork(Work d);
+    R visitInit(Init d);
     R visitFn(Fn d);
     R visitExtendStruct(ExtendStruct d);
     R visitCheck(Check d);

@@ -132,6 +132,9 @@ public final class Checker {
     quiet = true;
     for (int round = 0; round < 2 || (inferred && round < MAX_INFERENCE_ROUNDS); round++) {
       inferred = false;
+      if (p.init != null) {
+        new Body(p.init, false).block(p.init.decl.body());
+      }
       for (ThreadSym t : p.threads) {
         new Body(t, false).block(t.decl.body());
         if (t.rcuCallbacks != null) {
@@ -144,9 +147,13 @@ public final class Checker {
       }
     }
     quiet = false;
+    if (p.init != null) {
+      new Body(p.init, false).block(p.init.decl.body());
+    }
     for (ThreadSym t : p.threads) {
       new Body(t, false).block(t.decl.body());
     }
+    new InitRules(p, diags, types::get).check();
     for (FnSym f : p.fns.values()) {
       if (!f.checked) {
         f.checked = true;
@@ -612,7 +619,7 @@ public final class Checker {
       if (inAtomic) {
         report(() -> diags.loopInAtomic(s.span()));
       }
-      if (scope instanceof ThreadSym t && !t.isDaemon()) {
+      if (scope instanceof ThreadSym t && !t.isDaemon() && t != program.init) {
         report(() -> diags.loopOutsideDaemon(s.span(), t.name()));
       }
       block(s.body());

@@ -55,6 +55,9 @@ final class PoolBounds {
     for (ThreadSym t : program.threads) {
       total.add(block(t.decl.body(), 0), t.count);
     }
+    if (program.init != null) {
+      total.add(block(program.init.decl.body(), 0), 1);
+    }
     for (StructSym s : program.structs.values()) {
       if (s.boundExpr() != null) {
         continue;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The functions some thread runs: called from a thread's body (a work item's worker included),
+ * The functions some thread or the `init` block runs: called from a thread's body (a work item's worker included),
  * run as an RCU callback, or called from such a function. Only these are lowered; a library
  * function nothing calls is checked but never translated.
  */
@@ -28,6 +28,9 @@ final class Reachable {
   static Set<FnSym> functions(Program p) {
     Set<FnSym> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     Deque<Object> todo = new ArrayDeque<>();
+    if (p.init != null) {
+      todo.push(p.init.decl.body());
+    }
     for (ThreadSym t : p.threads) {
       if (t.rcuCallbacks == null) {
         todo.push(t.decl.body());

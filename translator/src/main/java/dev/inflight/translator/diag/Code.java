@@ -53,6 +53,8 @@ public enum Code {
   BAD_BOUND("E0405"),
   NO_THREADS("E0406"),
   LOOP_OUTSIDE_DAEMON("E0407"),
+  NOT_IN_INIT("E0408"),
+  SECOND_INIT("E0409"),
 
   // Cost model (E05xx)
   NO_PROFILE("E0500"),

@@ -326,6 +326,25 @@ public final class Diagnostics {
         "declare it `daemon thread " + thread + " { … }` (a daemon need not finish), or use a bounded `while`");
   }
 
+  /**
+   * A statement the `init` block cannot run: {@code what} is the statement (`await`, `lock`, …)
+   * and {@code why} says what it needs; {@code via} is the called function it is in, or null.
+   */
+  public void notInInit(Span at, String what, String why, String via) {
+    String msg = via == null ? "`" + what + "` cannot be used in `init`"
+        : "`" + via + "` cannot be called in `init`: it uses `" + what + "`";
+    error(Code.NOT_IN_INIT, at, msg, "`init` runs atomically before any thread and is no thread itself, so it cannot "
+        + why + "; move it to a thread");
+  }
+
+  /** A second `init` block ({@code first} is the one that counts), or one in an included file. */
+  public void secondInit(Span at, Span first) {
+    add(new Diagnostic(Severity.ERROR, Code.SECOND_INIT, first == null ? "`init` in an included file"
+        : "a model has at most one `init` block", at,
+        first == null ? "only the model's own file may have an `init` block; move it there"
+            : "merge the two blocks into one", first == null ? List.of() : List.of(new Diagnostic.Note(first, "the first `init` is here"))));
+  }
+
   public void noThreads(Span at) {
     error(Code.NO_THREADS, at, "the model declares no thread", "add a `thread NAME { … }`");
   }

@@ -42,6 +42,7 @@ import java.util.Map;
 public final class Emitter {
   /** No fault yet: a fault ends the run (the state after it is final). */
   private static final TlaExpr NO_FAULT = eq(new TlaExpr.Select(name("fault"), "kind"), str("none"));
+  private static final TlaExpr NO_FAULT_RECORD = new TlaExpr.Record(List.of(Map.entry("kind", str("none"))));
 
   private final Lowered lowered;
   private final Checked checked;
@@ -246,28 +247,10 @@ public final class Emitter {
       pcInit = new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), new TlaExpr.Case(arms, null));
     }
     conj.add(eq(name("pc"), pcInit));
-    conj.add(eq(name("fault"), new TlaExpr.Record(List.of(Map.entry("kind", str("none"))))));
-    for (StructSym s : program.structs.values()) {
-      conj.add(eq(name(layout.heapVar.get(s)), new TlaExpr.FunCons(
-          List.of(new TlaExpr.Bound(o, name(layout.poolConst.get(s)))), freeRecord(s))));
-    }
-    for (Symbol.GlobalSym g : program.globals.values()) {
-      conj.add(eq(name(layout.globalVar.get(g)), initialOf(g.member, g.type)));
-    }
-    if (program.cost.tracked) {
-      conj.add(eq(name("lat"), new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), new TlaExpr.Num(0))));
-      conj.add(eq(name("op_end"), name("NoOpEnd")));
-      layout.lockLine.values().forEach(v -> conj.add(eq(name(v), new TlaExpr.Num(-1))));
-      if (layout.sharedLines.active()) {
-        conj.add(eq(name(SharedLines.VAR), new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), layout.sharedLines.zero())));
-      }
-    }
-    if (program.usesRcu) {
-      List<TlaExpr.Bound> all = List.of(new TlaExpr.Bound(t, name("Threads")));
-      conj.add(eq(name("rcu_depth"), new TlaExpr.FunCons(all, new TlaExpr.Num(0))));
-      conj.add(eq(name("rcu_gp"), new TlaExpr.FunCons(all, new TlaExpr.SetOf(List.of()))));
-      conj.add(eq(name("rcu_cbs"), new TlaExpr.SetOf(List.of())));
-      conj.add(eq(name("rcu_running"), new TlaExpr.SetOf(List.of())));
+    java.util.LinkedHashMap<String, TlaExpr> blank = dev.inflight.translator.lower.InitBuilder.blankShared(program, layout);
+    if (lowered.init() == null) {
+      conj.add(eq(name("fault"), NO_FAULT_RECORD));
+      blank.forEach((v, value) -> conj.add(eq(name(v), value)));
     }
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.LocalVar l : tc.locals()) {
@@ -275,8 +258,18 @@ public final class Emitter {
             List.of(new TlaExpr.Bound(t, name(layout.threadConst.get(tc.thread())))), l.initial())));
       }
     }
+    List<String> note = List.of("Initial state: every thread at its first statement, no object allocated.");
+    if (lowered.init() != null) {
+      conj.addAll(InitForm.paths(lowered.init(), blank, NO_FAULT_RECORD));
+      note = List.of("Initial states: every thread at its first statement, and the blank state (no object allocated,",
+          "globals at their initial values) after the init block, one disjunct per path through it",
+          "(" + comment(lowered.init().span()).replaceAll(":\\s.*", "") + ").");
+    }
     units.add(new TlaModule.Separator());
-    units.add(new TlaModule.OpDef("Init", List.of(), and(conj), List.of("Initial state: every thread at its first statement, no object allocated."), null));
+    if (lowered.init() != null) {
+      units.addAll(InitForm.blankDefs(lowered.init(), blank));
+    }
+    units.add(new TlaModule.OpDef("Init", List.of(), and(conj), note, null));
   }
 
   /** Thread id → CPU, computed once (see {@link #cpus()}). */
@@ -336,7 +329,8 @@ public final class Emitter {
     } else {
       List<TlaExpr.Arm> arms = new ArrayList<>();
       cpus.forEach((id, c) -> arms.add(new TlaExpr.Arm(eq(name(t), name(id)), new TlaExpr.Num(c))));
-      cpuOf = new TlaExpr.Case(arms, null);
+      // The init block runs on no CPU: CpuOf(NULL) (its `self`, see InitForm) owns no cache line.
+      cpuOf = new TlaExpr.Case(arms, lowered.init() == null ? null : new TlaExpr.Num(-1));
     }
     units.add(new TlaModule.OpDef("CpuOf", List.of(t), cpuOf, List.of("the CPU each thread runs on"), null));
     units.add(new TlaModule.OpDef("NoOpEnd", List.of(), new TlaExpr.Record(List.of(Map.entry("op", str("none")))),
@@ -663,7 +657,14 @@ public final class Emitter {
       cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, cpus(), List.copyOf(program.cost.ops.keySet()),
           List.copyOf(latencies), SourceMap.Workload.of(program.cost.workload, layout.sharedLines.fieldsByStruct()));
     }
-    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props, cost, symmetry);
+    SourceMap.Init init = null;
+    if (lowered.init() != null) {
+      java.util.LinkedHashSet<SourceMap.Loc> ran = new java.util.LinkedHashSet<>();
+      lowered.init().paths().forEach(p -> p.statements().forEach(st -> ran.add(loc(st))));
+      Span at = lowered.init().span();
+      init = new SourceMap.Init(loc(at.file().span(at.start(), at.start() + "init".length())), List.copyOf(ran));
+    }
+    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props, cost, init, symmetry);
   }
 
   static SourceMap.Loc loc(Span s) {

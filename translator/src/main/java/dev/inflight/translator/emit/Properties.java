@@ -102,13 +102,28 @@ final class Properties {
     props.add(new SourceMap.Property("model_bounds", "ModelBounds", "bound", "model_bound", null,
         "the model's bounds (object pools, queue capacities, loop bounds) are large enough"));
     latencies(props, latencies);
+    // A fault inside the init block leaves a state init never finished (docs/semantics.md, "The
+    // init block"): no state of the model, so the user's properties do not judge it.
+    boolean initFaults = lowered.init() != null && lowered.init().paths().stream().anyMatch(x -> x.fault() != null)
+        && !program.properties.isEmpty();
+    String initFaultName = initFaults ? layout.namer.name(List.of("initFault"), "InitFault") : null;
+    TlaExpr initFault = initFaults ? name(initFaultName) : null;
+    if (initFaults) {
+      units.add(new TlaModule.OpDef(initFaultName, List.of(), new TlaExpr.And(List.of(neq(new TlaExpr.Select(name("fault"), "kind"), str("none")),
+          new TlaExpr.Infix(dev.inflight.translator.tla.BinOp.EQ, new TlaExpr.Select(name("fault"), "thread"), name("NULL")))),
+          List.of("the init block faulted: the state is where it stopped, which no property judges"), null));
+    }
     for (Decl.Property p : program.properties) {
       String tla = layout.propertyName.get(p);
       TlaExpr cond = new dev.inflight.translator.lower.StatePredicates(checked, layout).translate(p.cond());
       boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
       // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
       // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
-      TlaExpr body = inv ? Witness.wrap(p.name().text(), cond) : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
+      TlaExpr judged = inv ? Witness.wrap(p.name().text(), cond) : cond;
+      if (initFaults) {
+        judged = new TlaExpr.Or(List.of(initFault, judged));
+      }
+      TlaExpr body = inv ? judged : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, judged));
       units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + Emitter.comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, Emitter.loc(p.span()), p.cond().span().text()));
     }

@@ -20,11 +20,13 @@ public record SourceMap(
     List<Action> actions,
     List<Property> properties,
     @JsonInclude(JsonInclude.Include.NON_NULL) Cost cost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Init init,
     @JsonInclude(JsonInclude.Include.NON_NULL) Symmetric symmetry) {
 
+  /** A model without an `init` block and without symmetry. */
   public SourceMap(int version, String model, String module, List<String> files, List<Thread> threads, List<Struct> structs,
       List<Variable> variables, List<Action> actions, List<Property> properties, Cost cost) {
-    this(version, model, module, files, threads, structs, variables, actions, properties, cost, null);
+    this(version, model, module, files, threads, structs, variables, actions, properties, cost, null, null);
   }
 
   /**
@@ -35,6 +37,13 @@ public record SourceMap(
 
   /** A symmetric set: its TLA+ constant, "thread" (the copies of a thread array) or "pool", the DSL name, its size. */
   public record SymmetricSet(String tla, String kind, String name, int size) {}
+
+  /**
+   * The `init` block (docs/semantics.md, "The init block"): where it is, and every DSL statement
+   * some path through it runs, in order of first appearance. It is part of Init, not an action:
+   * TLC's coverage does not count it, and vacuity warnings leave its statements out.
+   */
+  public record Init(Loc loc, List<Loc> statements) {}
 
   /** 2: every loc is an index into the table `locs` (emit/SourceMapJson). */
   public static final int VERSION = 2;

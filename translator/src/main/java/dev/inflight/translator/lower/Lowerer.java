@@ -27,17 +27,20 @@ public final class Lowerer {
     for (ThreadSym t : checked.program().threads) {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
     }
+    Cfg initCfg = checked.program().init == null ? null : new CfgBuilder(checked, checked.program().init, diags).build();
     if (diags.hasErrors()) {
-      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of(), reference, Set.of());
+      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of(), reference, Set.of(), null);
     }
     StateVars vars = stateVariables(layout, checked, cfgs);
+    // The same in the reference translation: init is one atomic initial step in both.
+    InitCode init = initCfg == null ? null : InitBuilder.build(checked, layout, initCfg);
     List<ThreadCode> threads = new ArrayList<>();
     boolean anyWaits = checked.program().cost.tracked && cfgs.stream().anyMatch(c -> c.inOp().stream()
         .anyMatch(id -> Costs.canWait(c.node(id))));
     for (Cfg cfg : cfgs) {
       threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits, reference).build());
     }
-    return new Lowered(checked, layout, vars, threads, reference, mayHang(checked, cfgs, reference));
+    return new Lowered(checked, layout, vars, threads, reference, mayHang(checked, cfgs, reference), init);
   }
 
   /**

@@ -50,6 +50,9 @@ final class Path {
   /** Objects (heap variable, object) known live on this path since their last check. */
   final Set<List<Object>> knownLive = new HashSet<>();
 
+  /** The init block only: how often the path has visited each loop head since it entered the loop (see PathWalker). */
+  final java.util.Map<Integer, Integer> visits = new java.util.HashMap<>();
+
   /** The variables bound in this path's action, and where (see BoundNames). */
   BoundNames names;
 
@@ -61,7 +64,7 @@ final class Path {
 
   /** Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. */
   void guard(TlaExpr g) {
-    TlaExpr f = Simplify.fold(g, nonNull);
+    TlaExpr f = Simplify.fold(ctx.constantState ? Simplify.constants(g) : g, nonNull);
     if (f.equals(Simplify.FALSE)) {
       infeasible = true;
     } else if (!f.equals(Simplify.TRUE)) {
@@ -103,6 +106,7 @@ final class Path {
     p.primaryCallers = primaryCallers;
     p.elapsed = elapsed;
     p.opEnded = opEnded;
+    p.visits.putAll(visits);
     return p;
   }
 

@@ -19,7 +19,14 @@ import java.util.List;
  */
 final class PathWalker implements PathSink {
   private final StepContext ctx;
-  private final Labels labels;
+  private final java.util.function.IntPredicate isLabel;
+  /**
+   * The init block only (else null): a loop head → how often a path may visit it per entry of
+   * the loop (see {@link #forInit}); the visit after that ends the path in a model-bound fault.
+   */
+  private final java.util.Map<Integer, Integer> unroll;
+  /** The init block only: a loop's exit node → the loop heads whose visits it resets. */
+  private final java.util.Map<Integer, List<Integer>> exits = new java.util.HashMap<>();
   /** The work produced by the unit of work running now, in order. */
   private List<Runnable> produced = new ArrayList<>();
   /** The paths of the step being formed, in the order they ended. */
@@ -27,14 +34,43 @@ final class PathWalker implements PathSink {
 
   PathWalker(StepContext ctx, Labels labels) {
     this.ctx = ctx;
-    this.labels = labels;
+    this.isLabel = labels::isLabel;
+    this.unroll = null;
+  }
+
+  private PathWalker(StepContext ctx, java.util.Map<Integer, Integer> unroll) {
+    this.ctx = ctx;
+    this.isLabel = n -> false;
+    this.unroll = unroll;
+    unroll.keySet().forEach(head -> {
+      Instr in = ctx.cfg.node(head);
+      int exit = in instanceof Instr.ForNext f ? f.exit() : ((Instr.Branch) in).orElse();
+      exits.computeIfAbsent(exit, k -> new ArrayList<>()).add(head);
+    });
+  }
+
+  /**
+   * A walker for the init block (docs/semantics.md, "The init block"): no labels, so every path
+   * runs from the entry to the end (or a fault) through every loop, unrolled. {@code unroll}
+   * gives each loop head the most visits a path can make per entry of the loop: a `while`
+   * with a bound N, N + 1 (its iteration counter faults at N + 1); a `for` over a set or list of
+   * objects of a pool of B, B + 2 (B objects and null, then the exit); any other loop a fixed
+   * limit. A path visiting a head once more ends in a model-bound fault there, so no behaviour
+   * is dropped: where the limit is a true bound the fault path's guards are unsatisfiable.
+   */
+  static PathWalker forInit(StepContext ctx, java.util.Map<Integer, Integer> unroll) {
+    return new PathWalker(ctx, unroll);
   }
 
   /** Every feasible path of the step starting at the label {@code node}: normal paths first, then fault paths. */
   List<Path> paths(int node) {
+    return paths(node, ctx.newPath());
+  }
+
+  /** As {@link #paths(int)}, from the given path (the init block's, which starts on the blank state). */
+  List<Path> paths(int node, Path start) {
     done = new ArrayList<>();
     Deque<Runnable> work = new ArrayDeque<>();
-    Path start = ctx.newPath();
     work.push(() -> visit(node, start, false));
     while (!work.isEmpty()) {
       produced = new ArrayList<>();
@@ -69,12 +105,15 @@ final class PathWalker implements PathSink {
     if (p.infeasible) {
       return;
     }
-    if (started && labels.isLabel(node)) {
+    if (started && isLabel.test(node)) {
       p.target = node;
       done.add(p);
       return;
     }
     Instr in = ctx.cfg.node(node);
+    if (unroll != null && !unrolled(node, in, p)) {
+      return;
+    }
     boolean isShared = ctx.sharing.shared(in);
     if (in.accept(LISTED)) {
       p.ran(in.span());
@@ -88,6 +127,22 @@ final class PathWalker implements PathSink {
       p.primaryCallers = ctx.cfg.callersOf(node);
     }
     in.accept(new Exec(ctx, this, node, p));
+  }
+
+  /** The init block: counts a loop-head visit; past the limit the path ends in a model-bound fault. */
+  private boolean unrolled(int node, Instr in, Path p) {
+    for (int head : exits.getOrDefault(node, List.of())) {
+      p.visits.remove(head);
+    }
+    Integer limit = unroll.get(node);
+    if (limit == null) {
+      return true;
+    }
+    if (p.visits.merge(node, 1, Integer::sum) <= limit) {
+      return true;
+    }
+    ctx.faults.fault(p, "model_bound", in, null, this);
+    return false;
   }
 
   /**

@@ -18,6 +18,49 @@ final class Simplify {
   static final TlaExpr TRUE = new TlaExpr.Bool(true);
   static final TlaExpr FALSE = new TlaExpr.Bool(false);
 
+  /**
+   * Folds what the init block's paths compute on constants (docs/semantics.md, "The init
+   * block"): integer sums and differences of literals, unions of set literals, and a set
+   * compared with {} that has a literal element. Only Infix and `~` nodes are entered.
+   */
+  static TlaExpr constants(TlaExpr e) {
+    if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
+      TlaExpr a = constants(p.arg());
+      return a == p.arg() ? e : new TlaExpr.Prefix(UnOp.NOT, a);
+    }
+    if (!(e instanceof TlaExpr.Infix in)) {
+      return e;
+    }
+    TlaExpr l = constants(in.left());
+    TlaExpr r = constants(in.right());
+    if (l instanceof TlaExpr.Num a && r instanceof TlaExpr.Num b && (in.op() == BinOp.PLUS || in.op() == BinOp.MINUS)) {
+      try {
+        return new TlaExpr.Num(in.op() == BinOp.PLUS ? Math.addExact(a.v(), b.v()) : Math.subtractExact(a.v(), b.v()));
+      } catch (ArithmeticException overflow) {
+        return new TlaExpr.Infix(in.op(), l, r); // left to TLC
+      }
+    }
+    if (in.op() == BinOp.CUP && l instanceof TlaExpr.SetOf a && r instanceof TlaExpr.SetOf b) {
+      java.util.List<TlaExpr> all = new java.util.ArrayList<>(a.elems());
+      b.elems().stream().filter(x -> !all.contains(x)).forEach(all::add);
+      return new TlaExpr.SetOf(all);
+    }
+    if ((in.op() == BinOp.EQ || in.op() == BinOp.NEQ) && (isEmptySet(r) && hasElement(l) || isEmptySet(l) && hasElement(r))) {
+      return new TlaExpr.Bool(in.op() == BinOp.NEQ);
+    }
+    return l == in.left() && r == in.right() ? e : new TlaExpr.Infix(in.op(), l, r);
+  }
+
+  private static boolean isEmptySet(TlaExpr e) {
+    return e instanceof TlaExpr.SetOf s && s.elems().isEmpty();
+  }
+
+  /** A set that has an element for sure: a non-empty literal, or a union with one. */
+  private static boolean hasElement(TlaExpr e) {
+    return e instanceof TlaExpr.SetOf s && !s.elems().isEmpty()
+        || e instanceof TlaExpr.Infix in && in.op() == BinOp.CUP && (hasElement(in.left()) || hasElement(in.right()));
+  }
+
   /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */
   static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {

@@ -25,6 +25,11 @@ final class StepContext {
   final Locks locks;
   final RcuSteps rcu;
   final BuiltinProcs procs;
+  /**
+   * The init block's walk: it starts on the blank state, so guards are over constants and are
+   * folded further (Simplify#constants), which prunes the paths of its unrolled loops.
+   */
+  boolean constantState;
   /** Whether the thread kind ever enters an RCU read-side section (then blocking is checked against it). */
   final boolean entersRcu;
 

@@ -231,6 +231,11 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   @Override
+  public Object visitInitDecl(InflightParser.InitDeclContext ctx) {
+    return new Decl.Init(block(ctx.body), span(ctx));
+  }
+
+  @Override
   public Object visitFnDecl(InflightParser.FnDeclContext ctx) {
     List<Param> params = new ArrayList<>();
     for (InflightParser.ParamContext p : ctx.params) {

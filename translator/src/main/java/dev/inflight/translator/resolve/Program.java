@@ -27,6 +27,11 @@ public final class Program {
   /** Functions an `override fn` replaced: name → the replaced declaration. */
   public final Map<String, Decl.Fn> overridden = new LinkedHashMap<>();
   public final List<ThreadSym> threads = new ArrayList<>();
+  /**
+   * The `init` block as a scope of its own (a thread kind that is no thread: never in
+   * {@link #threads}, no pc, no self; its locals are not state), or null without one.
+   */
+  public ThreadSym init;
   public final Map<String, Symbol.WorkSym> works = new LinkedHashMap<>();
   /** Enabled built-in checks, in catalog order. */
   public final Set<String> checks = new LinkedHashSet<>();

@@ -131,6 +131,15 @@ public final class Resolver {
         if (declareTop(t.name(), "thread")) {
           program.threads.add(new ThreadSym(t));
         }
+      } else if (d instanceof Decl.Init in) {
+        if (file != rootFile) {
+          diags.secondInit(in.span().file().span(in.span().start(), in.span().start() + "init".length()), null);
+        } else if (program.init != null) {
+          diags.secondInit(in.span().file().span(in.span().start(), in.span().start() + "init".length()),
+              program.init.decl.span().file().span(program.init.decl.span().start(), program.init.decl.span().start() + "init".length()));
+        } else {
+          program.init = new ThreadSym(new Decl.Thread(new Ident(INIT, in.span()), null, in.body(), false, null, in.span()));
+        }
       } else if (d instanceof Decl.Work w) {
         if (declareTop(w.name(), "work item")) {
           program.works.put(w.name().text(), new Symbol.WorkSym(w));
@@ -527,6 +536,9 @@ public final class Resolver {
       constExpr(t.decl.count());
       body(t, t.decl.body());
     }
+    if (program.init != null) {
+      body(program.init, program.init.decl.body());
+    }
     for (FnSym f : program.fns.values()) {
       body(f, f.decl.body());
     }
@@ -542,6 +554,9 @@ public final class Resolver {
       }
     }
   }
+
+  /** The name of the `init` block's scope (its locals are `init_x` while lowering; never a state variable). */
+  public static final String INIT = "init";
 
   /** The name of the RCU callback threads' kind, and of the const that says how many there are. */
   public static final String RCU_CALLBACK_THREADS = "rcu_cb";
@@ -777,7 +792,7 @@ public final class Resolver {
     }
 
     public Void visitReturn(Stmt.Return s) {
-      if (!(scope instanceof FnSym)) {
+      if (!(scope instanceof FnSym) && scope != program.init) {
         diags.returnOutsideFn(s.span());
       }
       if (s.value() != null) {
