@@ -109,8 +109,8 @@ final class Actions {
     return out;
   }
 
-  /** The path's guards and definitions in the order it made them (see Path.Binding#at). */
-  private static List<Action.Part> parts(Path p) {
+  /** The path's guards and definitions in the order it made them (see Path.Binding#at); also init's paths (InitBuilder). */
+  static List<Action.Part> parts(Path p) {
     List<Action.Part> out = new ArrayList<>();
     int b = 0;
     for (int g = 0; g <= p.guards.size(); g++) {

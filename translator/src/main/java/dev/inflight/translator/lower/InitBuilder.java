@@ -76,24 +76,9 @@ public final class InitBuilder {
         }
         fault = new TlaExpr.Record(rec);
       }
-      paths.add(new InitCode.InitPath(parts(p), values, fault, p.fault, List.copyOf(p.spans), p.primary, p.primaryCallers));
+      paths.add(new InitCode.InitPath(Actions.parts(p), values, fault, p.fault, List.copyOf(p.spans), p.primary, p.primaryCallers));
     }
     return new InitCode(init.decl.span(), paths, blankNames);
-  }
-
-  private static List<Action.Part> parts(Path p) {
-    List<Action.Part> out = new ArrayList<>();
-    int b = 0;
-    for (int g = 0; g <= p.guards.size(); g++) {
-      for (; b < p.bindings.size() && p.bindings.get(b).at() <= g; b++) {
-        Path.Binding x = p.bindings.get(b);
-        out.add(x.exists() ? new Action.Part.Exists(x.name(), x.value()) : new Action.Part.Let(x.name(), x.value()));
-      }
-      if (g < p.guards.size()) {
-        out.add(new Action.Part.Guard(p.guards.get(g)));
-      }
-    }
-    return out;
   }
 
   /** Each loop head of the block: the most visits a path makes per entry of the loop (see {@link PathWalker#forInit}). */
