@@ -8,11 +8,7 @@ CONSTANTS NULL, Thread_sender, Pool_sk_buff
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, sk_buff, sender_skb, sender_skip, sender_kfree_skb_skb, sender_skb_release_skb
-
-sender_frame == <<sender_skb, sender_skip>>
-
-sender_locals == <<sender_frame, sender_kfree_skb_skb, sender_skb_release_skb>>
+VARIABLES pc, fault, sk_buff, sender_locals
 
 vars == <<pc, fault, sk_buff, sender_locals>>
 
@@ -38,10 +34,11 @@ Init ==
     /\ pc = [t \in Threads |-> "L21"]
     /\ fault = [kind |-> "none"]
     /\ sk_buff = [o \in Pool_sk_buff |-> [st |-> "free", users |-> 0]]
-    /\ sender_skb = [t \in Thread_sender |-> NULL]
-    /\ sender_skip = [t \in Thread_sender |-> 0]
-    /\ sender_kfree_skb_skb = [t \in Thread_sender |-> NULL]
-    /\ sender_skb_release_skb = [t \in Thread_sender |-> NULL]
+    /\ sender_locals = [t \in Thread_sender |->
+                         [skb |-> NULL,
+                          skip |-> 0,
+                          kfree_skb |-> [skb |-> NULL],
+                          skb_release |-> [skb |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_sender : pc[t] = "Done"
@@ -55,20 +52,20 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 sender_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ LET ok == sender_skb_release_skb[self] # NULL
+    /\ LET ok == sender_locals[self].skb_release.skb # NULL
        IN \/ /\ ok
-             /\ sk_buff[sender_skb_release_skb[self]].st = "live"
-             /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
-             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
-             /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
-             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
+             /\ sk_buff[sender_locals[self].skb_release.skb].st = "live"
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].skb_release.skb].st = "freed"]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = NULL,
+                                                       ![self].skip = 0,
+                                                       ![self].kfree_skb.skb = NULL,
+                                                       ![self].skb_release.skb = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
-             /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
-          \/ /\ sender_skb_release_skb[self] = NULL
+             /\ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
+             /\ FaultOn("double_free", self, 13, sender_locals[self].skb_release.skb)
+          \/ /\ sender_locals[self].skb_release.skb = NULL
              /\ Fault("null_deref", self, 13)
 
 \* a sender thread at L13b: 3 paths (2 to a fault)
@@ -77,19 +74,18 @@ sender_at_L13(self) ==
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_frame>>
-    /\ LET ok == sender_skb_release_skb[self] # NULL
+    /\ LET ok == sender_locals[self].skb_release.skb # NULL
        IN \/ /\ ok
-             /\ sk_buff[sender_skb_release_skb[self]].st = "live"
-             /\ sk_buff' = [sk_buff EXCEPT ![sender_skb_release_skb[self]].st = "freed"]
-             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
+             /\ sk_buff[sender_locals[self].skb_release.skb].st = "live"
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].skb_release.skb].st = "freed"]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = NULL,
+                                                       ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_skb_release_skb[self]].st = "freed"
-             /\ FaultOn("double_free", self, 13, sender_skb_release_skb[self])
-          \/ /\ sender_skb_release_skb[self] = NULL
+             /\ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
+             /\ FaultOn("double_free", self, 13, sender_locals[self].skb_release.skb)
+          \/ /\ sender_locals[self].skb_release.skb = NULL
              /\ Fault("null_deref", self, 13)
 
 \* a sender thread at L17: 5 paths (3 to a fault)
@@ -98,33 +94,34 @@ sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ LET ok ==
-               sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
+               sender_locals[self].kfree_skb.skb # NULL /\
+                 sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
        IN \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
              /\ sk_buff' = [sk_buff EXCEPT
-                              ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
-                                                                      1]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = NULL]
-             /\ sender_skb' = [sender_skb EXCEPT ![self] = NULL]
-             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT ![self] = NULL]
+                              ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
+                                                                             1]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = NULL,
+                                                       ![self].skip = 0,
+                                                       ![self].kfree_skb.skb = NULL,
+                                                       ![self].skb_release.skb = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
-             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
-                                             ![self] = sender_kfree_skb_skb[self]]
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].kfree_skb.skb].users = 0]
+             /\ sender_locals' = [sender_locals EXCEPT
+                                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
              /\ pc' = [pc EXCEPT ![self] = "L13"]
-             /\ UNCHANGED <<fault, sender_frame, sender_kfree_skb_skb>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
-          \/ /\ sender_kfree_skb_skb[self] = NULL
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
+             /\ FaultOn("refcount_underflow", self, 17, sender_locals[self].kfree_skb.skb)
+          \/ /\ sender_locals[self].kfree_skb.skb = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ sender_kfree_skb_skb[self] # NULL
-             /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
-             /\ FaultOn("double_free", self, 17, sender_kfree_skb_skb[self])
+          \/ /\ sender_locals[self].kfree_skb.skb # NULL
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
+             /\ FaultOn("double_free", self, 17, sender_locals[self].kfree_skb.skb)
 
 \* a sender thread at L17b: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
@@ -132,32 +129,33 @@ sender_at_L17(self) ==
 sender_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_frame>>
     /\ LET ok ==
-               sender_kfree_skb_skb[self] # NULL /\ sk_buff[sender_kfree_skb_skb[self]].st = "live"
+               sender_locals[self].kfree_skb.skb # NULL /\
+                 sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
        IN \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users > 1
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
              /\ sk_buff' = [sk_buff EXCEPT
-                              ![sender_kfree_skb_skb[self]].users = sk_buff[sender_kfree_skb_skb[self]].users -
-                                                                      1]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = sender_skb[self]]
+                              ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
+                                                                             1]
+             /\ sender_locals' = [sender_locals EXCEPT
+                                    ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault, sender_skb_release_skb>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_skb[self]].users = 0]
-             /\ sender_skb_release_skb' = [sender_skb_release_skb EXCEPT
-                                             ![self] = sender_kfree_skb_skb[self]]
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
+             /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].kfree_skb.skb].users = 0]
+             /\ sender_locals' = [sender_locals EXCEPT
+                                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
              /\ pc' = [pc EXCEPT ![self] = "L13b"]
-             /\ UNCHANGED <<fault, sender_kfree_skb_skb>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 17, sender_kfree_skb_skb[self])
-          \/ /\ sender_kfree_skb_skb[self] = NULL
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
+             /\ FaultOn("refcount_underflow", self, 17, sender_locals[self].kfree_skb.skb)
+          \/ /\ sender_locals[self].kfree_skb.skb = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ sender_kfree_skb_skb[self] # NULL
-             /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
-             /\ FaultOn("double_free", self, 17, sender_kfree_skb_skb[self])
+          \/ /\ sender_locals[self].kfree_skb.skb # NULL
+             /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
+             /\ FaultOn("double_free", self, 17, sender_locals[self].kfree_skb.skb)
 
 \* a sender thread at L21: 3 paths (1 to a fault)
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
@@ -168,20 +166,19 @@ sender_at_L17b(self) ==
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_skb_release_skb>>
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
            ok == {o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
        IN \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = new_sk_buff,
+                                                       ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17b"]
-             /\ UNCHANGED <<fault, sender_skip>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_skb' = [sender_skb EXCEPT ![self] = new_sk_buff]
-             /\ sender_skip' = [sender_skip EXCEPT ![self] = 0]
-             /\ sender_kfree_skb_skb' = [sender_kfree_skb_skb EXCEPT ![self] = new_sk_buff]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = new_sk_buff,
+                                                       ![self].skip = 0,
+                                                       ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
@@ -201,33 +198,33 @@ sender_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] = "L21"
        \/ /\ pc[self] = "L13"
-          /\ \/ /\ sender_skb_release_skb[self] # NULL
-                /\ \/ sk_buff[sender_skb_release_skb[self]].st = "live"
-                   \/ sk_buff[sender_skb_release_skb[self]].st = "freed"
-             \/ sender_skb_release_skb[self] = NULL
+          /\ \/ /\ sender_locals[self].skb_release.skb # NULL
+                /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
+                   \/ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
+             \/ sender_locals[self].skb_release.skb = NULL
        \/ /\ pc[self] = "L13b"
-          /\ \/ /\ sender_skb_release_skb[self] # NULL
-                /\ \/ sk_buff[sender_skb_release_skb[self]].st = "live"
-                   \/ sk_buff[sender_skb_release_skb[self]].st = "freed"
-             \/ sender_skb_release_skb[self] = NULL
+          /\ \/ /\ sender_locals[self].skb_release.skb # NULL
+                /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
+                   \/ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
+             \/ sender_locals[self].skb_release.skb = NULL
        \/ /\ pc[self] = "L17"
-          /\ \/ /\ sender_kfree_skb_skb[self] # NULL /\
-                     sk_buff[sender_kfree_skb_skb[self]].st = "live"
-                /\ \/ sk_buff[sender_kfree_skb_skb[self]].users > 1
-                   \/ sk_buff[sender_kfree_skb_skb[self]].users = 1
-                   \/ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-             \/ sender_kfree_skb_skb[self] = NULL
-             \/ /\ sender_kfree_skb_skb[self] # NULL
-                /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+          /\ \/ /\ sender_locals[self].kfree_skb.skb # NULL /\
+                     sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
+                /\ \/ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
+                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
+                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
+             \/ sender_locals[self].kfree_skb.skb = NULL
+             \/ /\ sender_locals[self].kfree_skb.skb # NULL
+                /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
        \/ /\ pc[self] = "L17b"
-          /\ \/ /\ sender_kfree_skb_skb[self] # NULL /\
-                     sk_buff[sender_kfree_skb_skb[self]].st = "live"
-                /\ \/ sk_buff[sender_kfree_skb_skb[self]].users > 1
-                   \/ sk_buff[sender_kfree_skb_skb[self]].users = 1
-                   \/ sk_buff[sender_kfree_skb_skb[self]].users \leq 0
-             \/ sender_kfree_skb_skb[self] = NULL
-             \/ /\ sender_kfree_skb_skb[self] # NULL
-                /\ sk_buff[sender_kfree_skb_skb[self]].st # "live"
+          /\ \/ /\ sender_locals[self].kfree_skb.skb # NULL /\
+                     sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
+                /\ \/ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
+                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
+                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
+             \/ sender_locals[self].kfree_skb.skb = NULL
+             \/ /\ sender_locals[self].kfree_skb.skb # NULL
+                /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
 
 --------------------------------------------------------------------------------
 

@@ -8,9 +8,9 @@ CONSTANTS NULL, Thread_a, Thread_b
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, flag, a_x
+VARIABLES pc, fault, flag, a_locals
 
-vars == <<pc, fault, flag, a_x>>
+vars == <<pc, fault, flag, a_locals>>
 
 Threads == Thread_a \cup Thread_b
 
@@ -24,7 +24,7 @@ Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_a -> "L13" [] t \in Thread_b -> "L18"]
     /\ fault = [kind |-> "none"]
     /\ flag = 0
-    /\ a_x = [t \in Thread_a |-> 0]
+    /\ a_locals = [t \in Thread_a |-> [x |-> 0]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -40,7 +40,7 @@ AllDone ==
 a_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<flag, a_x>>
+    /\ UNCHANGED <<flag, a_locals>>
     /\ \/ /\ pc' = [pc EXCEPT ![self] = "L13b"]
           /\ UNCHANGED <<fault>>
        \/ /\ pc' = [pc EXCEPT ![self] = "L13c"]
@@ -53,7 +53,7 @@ a_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
     /\ /\ flag = 1
-       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ a_locals' = [a_locals EXCEPT ![self].x = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
 
@@ -64,7 +64,7 @@ a_at_L13c(self) ==
     /\ pc[self] = "L13c"
     /\ fault.kind = "none"
     /\ /\ flag = 2
-       /\ a_x' = [a_x EXCEPT ![self] = 0]
+       /\ a_locals' = [a_locals EXCEPT ![self].x = 0]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
 
@@ -95,7 +95,7 @@ b_at_L18(self) ==
     /\ fault.kind = "none"
     /\ /\ flag' = 2
        /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, a_x>>
+       /\ UNCHANGED <<fault, a_locals>>
 
 \* any step of a b thread
 b_step(self) == b_at_L18(self)

@@ -8,16 +8,14 @@ CONSTANTS NULL, Thread_t, Pool_obj
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, obj, s, A, seen_a, t_a, t_b, t_x, t_rest_16_3
+VARIABLES pc, fault, obj, s, A, seen_a, t_locals
 
-t_frame == <<t_a, t_b, t_x, t_rest_16_3>>
-
-vars == <<pc, fault, obj, s, A, seen_a, t_frame>>
+vars == <<pc, fault, obj, s, A, seen_a, t_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t2, line) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
-    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_frame>>
+    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_locals>>
 
 Threads == Thread_t
 
@@ -34,10 +32,7 @@ Init ==
     /\ s = {}
     /\ A = NULL
     /\ seen_a = FALSE
-    /\ t_a = [t2 \in Thread_t |-> NULL]
-    /\ t_b = [t2 \in Thread_t |-> NULL]
-    /\ t_x = [t2 \in Thread_t |-> NULL]
-    /\ t_rest_16_3 = [t2 \in Thread_t |-> {}]
+    /\ t_locals = [t2 \in Thread_t |-> [a |-> NULL, b |-> NULL, x |-> NULL, rest_16_3 |-> {}]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
@@ -55,7 +50,7 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<seen_a, t_x, t_rest_16_3>>
+    /\ UNCHANGED <<seen_a>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            ok == {o \in Pool_obj : obj[o].st = "free"} # {}
        IN \/ /\ ok
@@ -67,8 +62,7 @@ t_at_L15(self) ==
                           [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
                 IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
                                          ![new_obj2] = [st |-> "live", v |-> 0]]
-                   /\ t_a' = [t_a EXCEPT ![self] = new_obj]
-                   /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
+                   /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
                    /\ A' = new_obj
                    /\ s' = s \cup {new_obj2} \cup {new_obj}
                    /\ pc' = [pc EXCEPT ![self] = "L16b"]
@@ -88,34 +82,36 @@ t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, s, A, seen_a>>
-    /\ \/ /\ t_rest_16_3[self] = {}
-          /\ t_x' = [t_x EXCEPT ![self] = NULL]
-          /\ t_a' = [t_a EXCEPT ![self] = NULL]
-          /\ t_b' = [t_b EXCEPT ![self] = NULL]
-          /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = {}]
+    /\ \/ /\ t_locals[self].rest_16_3 = {}
+          /\ t_locals' = [t_locals EXCEPT ![self].a = NULL,
+                                          ![self].b = NULL,
+                                          ![self].x = NULL,
+                                          ![self].rest_16_3 = {}]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ t_rest_16_3[self] # {}
-          /\ \E next_x \in t_rest_16_3[self] :
+       \/ /\ t_locals[self].rest_16_3 # {}
+          /\ \E next_x \in t_locals[self].rest_16_3 :
                \/ /\ next_x = A
-                  /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-                  /\ t_x' = [t_x EXCEPT ![self] = next_x]
+                  /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = t_locals[self].rest_16_3 \
+                                                                        {next_x},
+                                                  ![self].x = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17"]
-                  /\ UNCHANGED <<fault, t_a, t_b>>
+                  /\ UNCHANGED <<fault>>
                \/ /\ ~next_x = A
-                  /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = t_rest_16_3[self] \ {next_x}]
-                  /\ t_x' = [t_x EXCEPT ![self] = next_x]
+                  /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = t_locals[self].rest_16_3 \
+                                                                        {next_x},
+                                                  ![self].x = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17b"]
-                  /\ UNCHANGED <<fault, t_a, t_b>>
+                  /\ UNCHANGED <<fault>>
 
 \* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {
 t_at_L16b(self) ==
     /\ pc[self] = "L16b"
     /\ fault.kind = "none"
-    /\ /\ t_rest_16_3' = [t_rest_16_3 EXCEPT ![self] = s]
+    /\ /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = s]
        /\ pc' = [pc EXCEPT ![self] = "L16"]
-       /\ UNCHANGED <<fault, obj, s, A, seen_a, t_a, t_b, t_x>>
+       /\ UNCHANGED <<fault, obj, s, A, seen_a>>
 
 \* a t thread at L17: one path
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
@@ -124,14 +120,14 @@ t_at_L17(self) ==
     /\ fault.kind = "none"
     /\ /\ seen_a' = TRUE
        /\ pc' = [pc EXCEPT ![self] = "L16"]
-       /\ UNCHANGED <<fault, obj, s, A, t_frame>>
+       /\ UNCHANGED <<fault, obj, s, A, t_locals>>
 
 \* a t thread at L17b: 2 paths (1 to a fault)
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
 t_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, s, A, seen_a, t_frame>>
+    /\ UNCHANGED <<obj, s, A, seen_a, t_locals>>
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L16"]
           /\ UNCHANGED <<fault>>
@@ -152,9 +148,9 @@ t_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L15", "L16b", "L17", "L17b"}
        \/ /\ pc[self] = "L16"
-          /\ \/ t_rest_16_3[self] = {}
-             \/ /\ t_rest_16_3[self] # {}
-                /\ \E next_x \in t_rest_16_3[self] : TRUE
+          /\ \/ t_locals[self].rest_16_3 = {}
+             \/ /\ t_locals[self].rest_16_3 # {}
+                /\ \E next_x \in t_locals[self].rest_16_3 : TRUE
 
 --------------------------------------------------------------------------------
 

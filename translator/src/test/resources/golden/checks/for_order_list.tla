@@ -8,21 +8,19 @@ CONSTANTS NULL, Thread_t, Pool_obj
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, obj, l, A, seen_a, t_a, t_b, t_x, t_rest_15_3
+VARIABLES pc, fault, obj, l, A, seen_a, t_locals
 
-t_frame == <<t_a, t_b, t_x, t_rest_15_3>>
-
-vars == <<pc, fault, obj, l, A, seen_a, t_frame>>
+vars == <<pc, fault, obj, l, A, seen_a, t_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t2, line) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
+    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t2, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_frame>>
+    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
 
 Threads == Thread_t
 
@@ -42,10 +40,7 @@ Init ==
     /\ l = <<>>
     /\ A = NULL
     /\ seen_a = FALSE
-    /\ t_a = [t2 \in Thread_t |-> NULL]
-    /\ t_b = [t2 \in Thread_t |-> NULL]
-    /\ t_x = [t2 \in Thread_t |-> NULL]
-    /\ t_rest_15_3 = [t2 \in Thread_t |-> <<>>]
+    /\ t_locals = [t2 \in Thread_t |-> [a |-> NULL, b |-> NULL, x |-> NULL, rest_15_3 |-> <<>>]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
@@ -63,7 +58,7 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<seen_a, t_x, t_rest_15_3>>
+    /\ UNCHANGED <<seen_a>>
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            ok == {o \in Pool_obj : obj[o].st = "free"} # {}
            new_obj2 ==
@@ -81,8 +76,7 @@ t_at_L14(self) ==
              /\ ~new_obj \in Elems(Append(l, new_obj2))
              /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
                                    ![new_obj2] = [st |-> "live", v |-> 0]]
-             /\ t_a' = [t_a EXCEPT ![self] = new_obj]
-             /\ t_b' = [t_b EXCEPT ![self] = new_obj2]
+             /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
              /\ A' = new_obj
              /\ l' = <<new_obj>> \o Append(l, new_obj2)
              /\ pc' = [pc EXCEPT ![self] = "L15b"]
@@ -108,36 +102,36 @@ t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, l, A, seen_a>>
-    /\ LET next_x == Head(t_rest_15_3[self])
-           ok == t_rest_15_3[self] # <<>>
-       IN \/ /\ t_rest_15_3[self] = <<>>
-             /\ t_x' = [t_x EXCEPT ![self] = NULL]
-             /\ t_a' = [t_a EXCEPT ![self] = NULL]
-             /\ t_b' = [t_b EXCEPT ![self] = NULL]
-             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = <<>>]
+    /\ LET next_x == Head(t_locals[self].rest_15_3)
+           ok == t_locals[self].rest_15_3 # <<>>
+       IN \/ /\ t_locals[self].rest_15_3 = <<>>
+             /\ t_locals' = [t_locals EXCEPT ![self].a = NULL,
+                                             ![self].b = NULL,
+                                             ![self].x = NULL,
+                                             ![self].rest_15_3 = <<>>]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ next_x = A
-             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
-             /\ t_x' = [t_x EXCEPT ![self] = next_x]
+             /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                                             ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16"]
-             /\ UNCHANGED <<fault, t_a, t_b>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~next_x = A
-             /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = Tail(t_rest_15_3[self])]
-             /\ t_x' = [t_x EXCEPT ![self] = next_x]
+             /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                                             ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
-             /\ UNCHANGED <<fault, t_a, t_b>>
+             /\ UNCHANGED <<fault>>
 
 \* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {
 t_at_L15b(self) ==
     /\ pc[self] = "L15b"
     /\ fault.kind = "none"
-    /\ /\ t_rest_15_3' = [t_rest_15_3 EXCEPT ![self] = l]
+    /\ /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = l]
        /\ pc' = [pc EXCEPT ![self] = "L15"]
-       /\ UNCHANGED <<fault, obj, l, A, seen_a, t_a, t_b, t_x>>
+       /\ UNCHANGED <<fault, obj, l, A, seen_a>>
 
 \* a t thread at L16: one path
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
@@ -146,14 +140,14 @@ t_at_L16(self) ==
     /\ fault.kind = "none"
     /\ /\ seen_a' = TRUE
        /\ pc' = [pc EXCEPT ![self] = "L15"]
-       /\ UNCHANGED <<fault, obj, l, A, t_frame>>
+       /\ UNCHANGED <<fault, obj, l, A, t_locals>>
 
 \* a t thread at L16b: 2 paths (1 to a fault)
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
 t_at_L16b(self) ==
     /\ pc[self] = "L16b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, l, A, seen_a, t_frame>>
+    /\ UNCHANGED <<obj, l, A, seen_a, t_locals>>
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L15"]
           /\ UNCHANGED <<fault>>

@@ -19,15 +19,9 @@ VARIABLES pc,
           rcu_gp,
           rcu_cbs,
           rcu_running,
-          owner_sk,
-          owner_sock_free_rcu_sk,
-          lookup_sk,
-          lookup_sock_free_rcu_sk,
-          rcu_cb_sock_free_sk
-
-owner_locals == <<owner_sk, owner_sock_free_rcu_sk>>
-
-lookup_locals == <<lookup_sk, lookup_sock_free_rcu_sk>>
+          owner_locals,
+          lookup_locals,
+          rcu_cb_locals
 
 vars ==
     <<pc,
@@ -40,19 +34,19 @@ vars ==
       rcu_running,
       owner_locals,
       lookup_locals,
-      rcu_cb_sock_free_sk>>
+      rcu_cb_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
+                   lookup_locals, rcu_cb_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_sock_free_sk>>
+                   lookup_locals, rcu_cb_locals>>
 
 Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
 
@@ -74,11 +68,9 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ owner_sk = [t \in Thread_owner |-> NULL]
-    /\ owner_sock_free_rcu_sk = [t \in Thread_owner |-> NULL]
-    /\ lookup_sk = [t \in Thread_lookup |-> NULL]
-    /\ lookup_sock_free_rcu_sk = [t \in Thread_lookup |-> NULL]
-    /\ rcu_cb_sock_free_sk = [t \in Thread_rcu_cb |-> NULL]
+    /\ owner_locals = [t \in Thread_owner |-> [sk |-> NULL, sock_free_rcu |-> [sk |-> NULL]]]
+    /\ lookup_locals = [t \in Thread_lookup |-> [sk |-> NULL, sock_free_rcu |-> [sk |-> NULL]]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [sock_free |-> [sk |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -92,7 +84,7 @@ AllDone ==
 \* thread owner (examples/checks/get_on_zero.ifl:24)
 
 \* what no step of a owner thread changes (faults aside)
-owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_sock_free_sk>>
+owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_locals>>
 
 \* a owner thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
@@ -101,36 +93,38 @@ owner_at_L17(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
     /\ LET ok ==
-               owner_sock_free_rcu_sk[self] # NULL /\ sock[owner_sock_free_rcu_sk[self]].st = "live"
+               owner_locals[self].sock_free_rcu.sk # NULL /\
+                 sock[owner_locals[self].sock_free_rcu.sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
+             /\ ~\E c \in rcu_cbs :
+                   c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> owner_sock_free_rcu_sk[self],
+                                 obj |-> owner_locals[self].sock_free_rcu.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
-             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].sk = NULL,
+                                                     ![self].sock_free_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_sock_free_rcu_sk[self]
-             /\ FaultOn("double_call_rcu", self, 17, owner_sock_free_rcu_sk[self])
-          \/ /\ owner_sock_free_rcu_sk[self] = NULL
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
+             /\ FaultOn("double_call_rcu", self, 17, owner_locals[self].sock_free_rcu.sk)
+          \/ /\ owner_locals[self].sock_free_rcu.sk = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ owner_sock_free_rcu_sk[self] # NULL
-             /\ sock[owner_sock_free_rcu_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 17, owner_sock_free_rcu_sk[self])
+          \/ /\ owner_locals[self].sock_free_rcu.sk # NULL
+             /\ sock[owner_locals[self].sock_free_rcu.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 17, owner_locals[self].sock_free_rcu.sk)
 
 \* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
 owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<owner_untouched, table, rcu_cbs, owner_sock_free_rcu_sk>>
+    /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
     /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-                /\ owner_sk' = [owner_sk EXCEPT ![self] = new_sock]
+                /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
@@ -142,7 +136,7 @@ owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, rcu_cbs, owner_locals>>
-    /\ /\ table' = owner_sk[self]
+    /\ /\ table' = owner_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
 
@@ -162,28 +156,30 @@ owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ LET ok == owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
+    /\ LET ok == owner_locals[self].sk # NULL /\ sock[owner_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ sock[owner_sk[self]].refcnt > 1
-             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = sock[owner_sk[self]].refcnt - 1]
-             /\ owner_sk' = [owner_sk EXCEPT ![self] = NULL]
-             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ sock[owner_locals[self].sk].refcnt > 1
+             /\ sock' = [sock EXCEPT
+                           ![owner_locals[self].sk].refcnt = sock[owner_locals[self].sk].refcnt - 1]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].sk = NULL,
+                                                     ![self].sock_free_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_sk[self]].refcnt = 1
-             /\ sock' = [sock EXCEPT ![owner_sk[self]].refcnt = 0]
-             /\ owner_sock_free_rcu_sk' = [owner_sock_free_rcu_sk EXCEPT ![self] = owner_sk[self]]
+             /\ sock[owner_locals[self].sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![owner_locals[self].sk].refcnt = 0]
+             /\ owner_locals' = [owner_locals EXCEPT
+                                   ![self].sock_free_rcu.sk = owner_locals[self].sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault, owner_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 28, owner_sk[self])
-          \/ /\ owner_sk[self] = NULL
+             /\ sock[owner_locals[self].sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 28, owner_locals[self].sk)
+          \/ /\ owner_locals[self].sk = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ owner_sk[self] # NULL
-             /\ sock[owner_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 28, owner_sk[self])
+          \/ /\ owner_locals[self].sk # NULL
+             /\ sock[owner_locals[self].sk].st # "live"
+             /\ FaultOn("double_free", self, 28, owner_locals[self].sk)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -199,20 +195,20 @@ owner_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L17", "L25", "L26", "L27"}
        \/ /\ pc[self] = "L28"
-          /\ \/ /\ owner_sk[self] # NULL /\ sock[owner_sk[self]].st = "live"
-                /\ \/ sock[owner_sk[self]].refcnt > 1
-                   \/ sock[owner_sk[self]].refcnt = 1
-                   \/ sock[owner_sk[self]].refcnt \leq 0
-             \/ owner_sk[self] = NULL
-             \/ /\ owner_sk[self] # NULL
-                /\ sock[owner_sk[self]].st # "live"
+          /\ \/ /\ owner_locals[self].sk # NULL /\ sock[owner_locals[self].sk].st = "live"
+                /\ \/ sock[owner_locals[self].sk].refcnt > 1
+                   \/ sock[owner_locals[self].sk].refcnt = 1
+                   \/ sock[owner_locals[self].sk].refcnt \leq 0
+             \/ owner_locals[self].sk = NULL
+             \/ /\ owner_locals[self].sk # NULL
+                /\ sock[owner_locals[self].sk].st # "live"
 
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
 
 \* what no step of a lookup thread changes (faults aside)
-lookup_untouched == <<table, rcu_running, owner_locals, rcu_cb_sock_free_sk>>
+lookup_untouched == <<table, rcu_running, owner_locals, rcu_cb_locals>>
 
 \* a lookup thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
@@ -221,26 +217,28 @@ lookup_at_L17(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
     /\ LET ok ==
-               lookup_sock_free_rcu_sk[self] # NULL /\
-                 sock[lookup_sock_free_rcu_sk[self]].st = "live"
+               lookup_locals[self].sock_free_rcu.sk # NULL /\
+                 sock[lookup_locals[self].sock_free_rcu.sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
+             /\ ~\E c \in rcu_cbs :
+                   c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> lookup_sock_free_rcu_sk[self],
+                                 obj |-> lookup_locals[self].sock_free_rcu.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
-             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
+                                                       ![self].sock_free_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = lookup_sock_free_rcu_sk[self]
-             /\ FaultOn("double_call_rcu", self, 17, lookup_sock_free_rcu_sk[self])
-          \/ /\ lookup_sock_free_rcu_sk[self] = NULL
+             /\ \E c \in rcu_cbs :
+                  c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
+             /\ FaultOn("double_call_rcu", self, 17, lookup_locals[self].sock_free_rcu.sk)
+          \/ /\ lookup_locals[self].sock_free_rcu.sk = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ lookup_sock_free_rcu_sk[self] # NULL
-             /\ sock[lookup_sock_free_rcu_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 17, lookup_sock_free_rcu_sk[self])
+          \/ /\ lookup_locals[self].sock_free_rcu.sk # NULL
+             /\ sock[lookup_locals[self].sock_free_rcu.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 17, lookup_locals[self].sock_free_rcu.sk)
 
 \* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
@@ -258,13 +256,13 @@ lookup_at_L32(self) ==
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs, lookup_sock_free_rcu_sk>>
+    /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ table # NULL
-          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~table # NULL
-          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = table]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
           /\ pc' = [pc EXCEPT ![self] = "L39"]
           /\ UNCHANGED <<fault>>
 
@@ -274,20 +272,22 @@ lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
-    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_sk[self]].refcnt > 0
-             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt + 1]
+             /\ sock[lookup_locals[self].sk].refcnt > 0
+             /\ sock' = [sock EXCEPT
+                           ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt +
+                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_sk[self]].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 35, lookup_sk[self])
-          \/ /\ lookup_sk[self] = NULL
+             /\ sock[lookup_locals[self].sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 35, lookup_locals[self].sk)
+          \/ /\ lookup_locals[self].sk = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ lookup_sk[self] # NULL
-             /\ sock[lookup_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 35, lookup_sk[self])
+          \/ /\ lookup_locals[self].sk # NULL
+             /\ sock[lookup_locals[self].sk].st # "live"
+             /\ FaultOn("use_after_free", self, 35, lookup_locals[self].sk)
 
 \* a lookup thread at L36: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
@@ -314,29 +314,31 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok == lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
+    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_sk[self]].refcnt > 1
-             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = sock[lookup_sk[self]].refcnt - 1]
-             /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+             /\ sock[lookup_locals[self].sk].refcnt > 1
+             /\ sock' = [sock EXCEPT
+                           ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt -
+                                                                1]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
+                                                       ![self].sock_free_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_sk[self]].refcnt = 1
-             /\ sock' = [sock EXCEPT ![lookup_sk[self]].refcnt = 0]
-             /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT
-                                              ![self] = lookup_sk[self]]
+             /\ sock[lookup_locals[self].sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![lookup_locals[self].sk].refcnt = 0]
+             /\ lookup_locals' = [lookup_locals EXCEPT
+                                    ![self].sock_free_rcu.sk = lookup_locals[self].sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault, lookup_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 37, lookup_sk[self])
-          \/ /\ lookup_sk[self] = NULL
+             /\ sock[lookup_locals[self].sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 37, lookup_locals[self].sk)
+          \/ /\ lookup_locals[self].sk = NULL
              /\ Fault("null_deref", self, 37)
-          \/ /\ lookup_sk[self] # NULL
-             /\ sock[lookup_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 37, lookup_sk[self])
+          \/ /\ lookup_locals[self].sk # NULL
+             /\ sock[lookup_locals[self].sk].st # "live"
+             /\ FaultOn("double_free", self, 37, lookup_locals[self].sk)
 
 \* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
@@ -346,16 +348,16 @@ lookup_at_L39(self) ==
     /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
+                                                    ![self].sock_free_rcu.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_sk' = [lookup_sk EXCEPT ![self] = NULL]
-          /\ lookup_sock_free_rcu_sk' = [lookup_sock_free_rcu_sk EXCEPT ![self] = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
+                                                    ![self].sock_free_rcu.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -394,13 +396,13 @@ lookup_enabled(self) ==
              \/ rcu_depth[self] = 1
              \/ rcu_depth[self] = 0
        \/ /\ pc[self] = "L37"
-          /\ \/ /\ lookup_sk[self] # NULL /\ sock[lookup_sk[self]].st = "live"
-                /\ \/ sock[lookup_sk[self]].refcnt > 1
-                   \/ sock[lookup_sk[self]].refcnt = 1
-                   \/ sock[lookup_sk[self]].refcnt \leq 0
-             \/ lookup_sk[self] = NULL
-             \/ /\ lookup_sk[self] # NULL
-                /\ sock[lookup_sk[self]].st # "live"
+          /\ \/ /\ lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
+                /\ \/ sock[lookup_locals[self].sk].refcnt > 1
+                   \/ sock[lookup_locals[self].sk].refcnt = 1
+                   \/ sock[lookup_locals[self].sk].refcnt \leq 0
+             \/ lookup_locals[self].sk = NULL
+             \/ /\ lookup_locals[self].sk # NULL
+                /\ sock[lookup_locals[self].sk].st # "live"
        \/ /\ pc[self] = "L39"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -427,7 +429,7 @@ rcu_cb_at_L20(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
          /\ UNCHANGED <<fault>>
 
@@ -436,7 +438,7 @@ rcu_cb_at_L20(self) ==
 rcu_cb_at_L20b(self) ==
     /\ pc[self] = "L20b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_sock_free_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault>>
@@ -447,17 +449,17 @@ rcu_cb_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET ok == rcu_cb_sock_free_sk[self] # NULL
+    /\ LET ok == rcu_cb_locals[self].sock_free.sk # NULL
        IN \/ /\ ok
-             /\ sock[rcu_cb_sock_free_sk[self]].st = "live"
-             /\ sock' = [sock EXCEPT ![rcu_cb_sock_free_sk[self]].st = "freed"]
-             /\ rcu_cb_sock_free_sk' = [rcu_cb_sock_free_sk EXCEPT ![self] = NULL]
+             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
+             /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].sock_free.sk].st = "freed"]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L20b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[rcu_cb_sock_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 21, rcu_cb_sock_free_sk[self])
-          \/ /\ rcu_cb_sock_free_sk[self] = NULL
+             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 21, rcu_cb_locals[self].sock_free.sk)
+          \/ /\ rcu_cb_locals[self].sock_free.sk = NULL
              /\ Fault("null_deref", self, 21)
 
 \* any step of a rcu_cb thread
@@ -476,10 +478,10 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "sock_free"
                /\ cb.wait = {}
        \/ /\ pc[self] = "L21"
-          /\ \/ /\ rcu_cb_sock_free_sk[self] # NULL
-                /\ \/ sock[rcu_cb_sock_free_sk[self]].st = "live"
-                   \/ sock[rcu_cb_sock_free_sk[self]].st = "freed"
-             \/ rcu_cb_sock_free_sk[self] = NULL
+          /\ \/ /\ rcu_cb_locals[self].sock_free.sk # NULL
+                /\ \/ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
+                   \/ sock[rcu_cb_locals[self].sock_free.sk].st = "freed"
+             \/ rcu_cb_locals[self].sock_free.sk = NULL
 
 --------------------------------------------------------------------------------
 

@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_worker, Pool_sock
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, sock, socks, ready, worker_sk
+VARIABLES pc, fault, sock, socks, ready, worker_locals
 
-vars == <<pc, fault, sock, socks, ready, worker_sk>>
+vars == <<pc, fault, sock, socks, ready, worker_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, sock, socks, ready, worker_sk>>
+    /\ UNCHANGED <<pc, sock, socks, ready, worker_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, socks, ready, worker_sk>>
+    /\ UNCHANGED <<pc, sock, socks, ready, worker_locals>>
 
 Threads == Thread_worker
 
@@ -37,7 +37,7 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, busy |-> FALSE,
 \* (examples/checks/init_block.ifl:23).
 Init ==
     /\ pc = [t \in Threads |-> "L43"]
-    /\ worker_sk = [t \in Thread_worker |-> NULL]
+    /\ worker_locals = [t \in Thread_worker |-> [sk |-> NULL]]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ {o \in Pool_sock :
@@ -143,28 +143,28 @@ worker_at_L43(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, ready>>
     /\ \/ /\ socks = {}
-          /\ worker_sk' = [worker_sk EXCEPT ![self] = NULL]
+          /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault, socks>>
        \/ \E picked \in socks :
             \/ /\ picked # NULL
                /\ \/ /\ picked # NULL
-                     /\ worker_sk' = [worker_sk EXCEPT ![self] = picked]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
                      /\ socks' = socks \ {picked}
                      /\ pc' = [pc EXCEPT ![self] = "L49"]
                      /\ UNCHANGED <<fault>>
                   \/ /\ ~picked # NULL
-                     /\ worker_sk' = [worker_sk EXCEPT ![self] = NULL]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
                      /\ socks' = socks \ {picked}
                      /\ pc' = [pc EXCEPT ![self] = "Done"]
                      /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
                /\ \/ /\ picked # NULL
-                     /\ worker_sk' = [worker_sk EXCEPT ![self] = picked]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
                      /\ pc' = [pc EXCEPT ![self] = "L49"]
                      /\ UNCHANGED <<fault, socks>>
                   \/ /\ ~picked # NULL
-                     /\ worker_sk' = [worker_sk EXCEPT ![self] = NULL]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
                      /\ pc' = [pc EXCEPT ![self] = "Done"]
                      /\ UNCHANGED <<fault, socks>>
 
@@ -173,15 +173,15 @@ worker_at_L43(self) ==
 worker_at_L49(self) ==
     /\ pc[self] = "L49"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sock, socks, ready, worker_sk>>
-    /\ \/ /\ worker_sk[self] # NULL /\ sock[worker_sk[self]].st = "live"
+    /\ UNCHANGED <<sock, socks, ready, worker_locals>>
+    /\ \/ /\ worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L50"]
           /\ UNCHANGED <<fault>>
-       \/ /\ worker_sk[self] = NULL
+       \/ /\ worker_locals[self].sk = NULL
           /\ Fault("null_deref", self, 49)
-       \/ /\ worker_sk[self] # NULL
-          /\ sock[worker_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 49, worker_sk[self])
+       \/ /\ worker_locals[self].sk # NULL
+          /\ sock[worker_locals[self].sk].st # "live"
+          /\ FaultOn("use_after_free", self, 49, worker_locals[self].sk)
 
 \* a worker thread at L50: 5 paths (3 to a fault)
 \* examples/checks/init_block.ifl:50: put sk.refcnt
@@ -189,27 +189,30 @@ worker_at_L50(self) ==
     /\ pc[self] = "L50"
     /\ fault.kind = "none"
     /\ UNCHANGED <<socks, ready>>
-    /\ LET ok == worker_sk[self] # NULL /\ sock[worker_sk[self]].st = "live"
+    /\ LET ok == worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ sock[worker_sk[self]].refcnt > 1
-             /\ sock' = [sock EXCEPT ![worker_sk[self]].refcnt = sock[worker_sk[self]].refcnt - 1]
-             /\ worker_sk' = [worker_sk EXCEPT ![self] = NULL]
+             /\ sock[worker_locals[self].sk].refcnt > 1
+             /\ sock' = [sock EXCEPT
+                           ![worker_locals[self].sk].refcnt = sock[worker_locals[self].sk].refcnt -
+                                                                1]
+             /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[worker_sk[self]].refcnt = 1
-             /\ sock' = [sock EXCEPT ![worker_sk[self]].refcnt = 0, ![worker_sk[self]].st = "freed"]
-             /\ worker_sk' = [worker_sk EXCEPT ![self] = NULL]
+             /\ sock[worker_locals[self].sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![worker_locals[self].sk].refcnt = 0,
+                                     ![worker_locals[self].sk].st = "freed"]
+             /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[worker_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 50, worker_sk[self])
-          \/ /\ worker_sk[self] = NULL
+             /\ sock[worker_locals[self].sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 50, worker_locals[self].sk)
+          \/ /\ worker_locals[self].sk = NULL
              /\ Fault("null_deref", self, 50)
-          \/ /\ worker_sk[self] # NULL
-             /\ sock[worker_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 50, worker_sk[self])
+          \/ /\ worker_locals[self].sk # NULL
+             /\ sock[worker_locals[self].sk].st # "live"
+             /\ FaultOn("double_free", self, 50, worker_locals[self].sk)
 
 \* any step of a worker thread
 worker_step(self) ==
@@ -226,13 +229,13 @@ worker_enabled(self) ==
           /\ \/ socks = {}
              \/ \E picked \in socks : TRUE
        \/ /\ pc[self] = "L50"
-          /\ \/ /\ worker_sk[self] # NULL /\ sock[worker_sk[self]].st = "live"
-                /\ \/ sock[worker_sk[self]].refcnt > 1
-                   \/ sock[worker_sk[self]].refcnt = 1
-                   \/ sock[worker_sk[self]].refcnt \leq 0
-             \/ worker_sk[self] = NULL
-             \/ /\ worker_sk[self] # NULL
-                /\ sock[worker_sk[self]].st # "live"
+          /\ \/ /\ worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
+                /\ \/ sock[worker_locals[self].sk].refcnt > 1
+                   \/ sock[worker_locals[self].sk].refcnt = 1
+                   \/ sock[worker_locals[self].sk].refcnt \leq 0
+             \/ worker_locals[self].sk = NULL
+             \/ /\ worker_locals[self].sk # NULL
+                /\ sock[worker_locals[self].sk].st # "live"
 
 --------------------------------------------------------------------------------
 

@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_closer, Thread_reader, Pool_sock
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, sock, s, reader_p
+VARIABLES pc, fault, sock, s, reader_locals
 
-vars == <<pc, fault, sock, s, reader_p>>
+vars == <<pc, fault, sock, s, reader_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, sock, s, reader_p>>
+    /\ UNCHANGED <<pc, sock, s, reader_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, s, reader_p>>
+    /\ UNCHANGED <<pc, sock, s, reader_locals>>
 
 Threads == Thread_closer \cup Thread_reader
 
@@ -37,7 +37,7 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, data |-> 0]]
 \* (examples/checks/init_block_uaf.ifl:13).
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_closer -> "L20" [] t \in Thread_reader -> "L24"]
-    /\ reader_p = [t \in Thread_reader |-> NULL]
+    /\ reader_locals = [t \in Thread_reader |-> [p |-> NULL]]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
@@ -61,7 +61,7 @@ AllDone ==
 \* thread closer (examples/checks/init_block_uaf.ifl:19)
 
 \* what no step of a closer thread changes (faults aside)
-closer_untouched == <<s, reader_p>>
+closer_untouched == <<s, reader_locals>>
 
 \* a closer thread at L20: 5 paths (3 to a fault)
 \* examples/checks/init_block_uaf.ifl:20: put s.refcnt
@@ -118,7 +118,7 @@ reader_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ /\ reader_p' = [reader_p EXCEPT ![self] = s]
+    /\ /\ reader_locals' = [reader_locals EXCEPT ![self].p = s]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
 
@@ -128,15 +128,15 @@ reader_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ \/ /\ reader_p[self] # NULL /\ sock[reader_p[self]].st = "live"
-          /\ reader_p' = [reader_p EXCEPT ![self] = NULL]
+    /\ \/ /\ reader_locals[self].p # NULL /\ sock[reader_locals[self].p].st = "live"
+          /\ reader_locals' = [reader_locals EXCEPT ![self].p = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ reader_p[self] = NULL
+       \/ /\ reader_locals[self].p = NULL
           /\ Fault("null_deref", self, 25)
-       \/ /\ reader_p[self] # NULL
-          /\ sock[reader_p[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 25, reader_p[self])
+       \/ /\ reader_locals[self].p # NULL
+          /\ sock[reader_locals[self].p].st # "live"
+          /\ FaultOn("use_after_free", self, 25, reader_locals[self].p)
 
 \* any step of a reader thread
 reader_step(self) ==

@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_setup, Thread_sender, Pool_unix_sock
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, unix_sock, gc_inflight_list, u, setup_x
+VARIABLES pc, fault, unix_sock, gc_inflight_list, u, setup_locals
 
-vars == <<pc, fault, unix_sock, gc_inflight_list, u, setup_x>>
+vars == <<pc, fault, unix_sock, gc_inflight_list, u, setup_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
+    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_x>>
+    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
 
 Threads == Thread_setup \cup Thread_sender
 
@@ -39,7 +39,7 @@ Init ==
     /\ unix_sock = [o \in Pool_unix_sock |-> [st |-> "free", inflight |-> 0]]
     /\ gc_inflight_list = <<>>
     /\ u = NULL
-    /\ setup_x = [t \in Thread_setup |-> NULL]
+    /\ setup_locals = [t \in Thread_setup |-> [x |-> NULL]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -61,7 +61,7 @@ setup_at_L14(self) ==
           /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
              IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
                                                                       inflight |-> 0]]
-                /\ setup_x' = [setup_x EXCEPT ![self] = NULL]
+                /\ setup_locals' = [setup_locals EXCEPT ![self].x = NULL]
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>
@@ -82,7 +82,7 @@ setup_enabled(self) ==
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
 
 \* what no step of a sender thread changes (faults aside)
-sender_untouched == <<u, setup_x>>
+sender_untouched == <<u, setup_locals>>
 
 \* a sender thread at L18: one path
 \* examples/checks/list_double_add.ifl:18: await u != null

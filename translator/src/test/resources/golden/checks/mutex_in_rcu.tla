@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_setup_and_read, Pool_dev
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x
+VARIABLES pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals
 
-vars == <<pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+vars == <<pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
 Threads == Thread_setup_and_read
 
@@ -39,7 +39,7 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ setup_and_read_x = [t \in Thread_setup_and_read |-> NULL]
+    /\ setup_and_read_locals = [t \in Thread_setup_and_read |-> [x |-> NULL]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -63,7 +63,7 @@ setup_and_read_at_L18(self) ==
                                                     lock_m |-> NULL,
                                                     lock_s |-> NULL,
                                                     up |-> FALSE]]
-                /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = new_dev]
+                /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = new_dev]
                 /\ d' = new_dev
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
@@ -77,14 +77,14 @@ setup_and_read_at_L19(self) ==
     /\ fault.kind = "none"
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L20"]
-       /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+       /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
 \* a setup_and_read thread at L20: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
 setup_and_read_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ \/ /\ d # NULL /\ dev[d].st = "live"
           /\ dev[d].lock_s = NULL
           /\ dev' = [dev EXCEPT ![d].lock_s = self]
@@ -101,7 +101,7 @@ setup_and_read_at_L20(self) ==
 setup_and_read_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ \/ /\ d # NULL /\ dev[d].st = "live"
           /\ dev' = [dev EXCEPT ![d].up = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L22"]
@@ -117,7 +117,7 @@ setup_and_read_at_L21(self) ==
 setup_and_read_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ dev[d].lock_s = self
@@ -138,7 +138,7 @@ setup_and_read_at_L22(self) ==
 setup_and_read_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ rcu_depth[self] = 0
@@ -160,7 +160,7 @@ setup_and_read_at_L23(self) ==
 setup_and_read_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ LET ok == d # NULL /\ dev[d].st = "live"
        IN \/ /\ ok
              /\ dev[d].lock_m = self
@@ -184,14 +184,14 @@ setup_and_read_at_L25(self) ==
     /\ UNCHANGED <<dev, d, rcu_running>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
+          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ setup_and_read_x' = [setup_and_read_x EXCEPT ![self] = NULL]
+          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -202,7 +202,7 @@ setup_and_read_at_L25(self) ==
 setup_and_read_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_x>>
+    /\ UNCHANGED <<dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
     /\ LET ok ==
                ~(\/ \E o \in Pool_dev : dev[o].lock_m = self
                  \/ \E o \in Pool_dev : dev[o].lock_s = self)

@@ -20,36 +20,23 @@ VARIABLES pc,
           rcu_gp,
           rcu_cbs,
           rcu_running,
-          w_it,
-          rcu_cb_count_it_it,
-          rcu_cb_count_it_t
-
-rcu_cb_count_it_frame == <<rcu_cb_count_it_it, rcu_cb_count_it_t>>
+          w_locals,
+          rcu_cb_locals
 
 vars ==
-    <<pc,
-      fault,
-      item,
-      n,
-      n_lock,
-      rcu_depth,
-      rcu_gp,
-      rcu_cbs,
-      rcu_running,
-      w_it,
-      rcu_cb_count_it_frame>>
+    <<pc, fault, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals,
+                   rcu_cb_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals,
+                   rcu_cb_locals>>
 
 Threads == Thread_w \cup Thread_rcu_cb
 
@@ -69,9 +56,8 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ w_it = [t \in Thread_w |-> NULL]
-    /\ rcu_cb_count_it_it = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_count_it_t = [t \in Thread_rcu_cb |-> 0]
+    /\ w_locals = [t \in Thread_w |-> [it |-> NULL]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [count_it |-> [it |-> NULL, t |-> 0]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -84,7 +70,7 @@ AllDone ==
 \* thread w[2] (examples/checks/rcu_callbacks_locked.ifl:19)
 
 \* what no step of a w thread changes (faults aside)
-w_untouched == <<n, n_lock, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+w_untouched == <<n, n_lock, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
 
 \* a w thread at L20: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_locked.ifl:20: it = alloc item
@@ -95,7 +81,7 @@ w_at_L20(self) ==
     /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
           /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
-                /\ w_it' = [w_it EXCEPT ![self] = new_item]
+                /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
@@ -107,24 +93,24 @@ w_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, item>>
-    /\ LET ok == w_it[self] # NULL /\ item[w_it[self]].st = "live"
+    /\ LET ok == w_locals[self].it # NULL /\ item[w_locals[self].it].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
+             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "count_it",
-                                 obj |-> w_it[self],
+                                 obj |-> w_locals[self].it,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ w_it' = [w_it EXCEPT ![self] = NULL]
+             /\ w_locals' = [w_locals EXCEPT ![self].it = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
-             /\ FaultOn("double_call_rcu", self, 21, w_it[self])
-          \/ /\ w_it[self] = NULL
+             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
+             /\ FaultOn("double_call_rcu", self, 21, w_locals[self].it)
+          \/ /\ w_locals[self].it = NULL
              /\ Fault("null_deref", self, 21)
-          \/ /\ w_it[self] # NULL
-             /\ item[w_it[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 21, w_it[self])
+          \/ /\ w_locals[self].it # NULL
+             /\ item[w_locals[self].it].st # "live"
+             /\ FaultOn("use_after_free", self, 21, w_locals[self].it)
 
 \* any step of a w thread
 w_step(self) ==
@@ -142,20 +128,20 @@ w_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_locked.ifl:12)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_it>>
+rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_locals>>
 
 \* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_locked.ifl:12: fn count_it(it: item) {
 rcu_cb_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cb_count_it_t>>
+    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "count_it"
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
 
@@ -164,7 +150,7 @@ rcu_cb_at_L12(self) ==
 rcu_cb_at_L12b(self) ==
     /\ pc[self] = "L12b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
        /\ UNCHANGED <<fault>>
@@ -174,7 +160,7 @@ rcu_cb_at_L12b(self) ==
 rcu_cb_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running, rcu_cb_locals>>
     /\ /\ n_lock = NULL
        /\ n_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L14"]
@@ -185,8 +171,8 @@ rcu_cb_at_L13(self) ==
 rcu_cb_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_running, rcu_cb_count_it_it>>
-    /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
+    /\ UNCHANGED <<rcu_cb_untouched, n, n_lock, rcu_cbs, rcu_running>>
+    /\ /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.t = n]
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault>>
 
@@ -195,8 +181,8 @@ rcu_cb_at_L14(self) ==
 rcu_cb_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n_lock, rcu_cbs, rcu_running, rcu_cb_count_it_frame>>
-    /\ /\ n' = rcu_cb_count_it_t[self] + 1
+    /\ UNCHANGED <<rcu_cb_untouched, n_lock, rcu_cbs, rcu_running, rcu_cb_locals>>
+    /\ /\ n' = rcu_cb_locals[self].count_it.t + 1
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault>>
 
@@ -208,8 +194,8 @@ rcu_cb_at_L16(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running>>
     /\ \/ /\ n_lock = self
           /\ n_lock' = NULL
-          /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
-          /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = NULL,
+                                                    ![self].count_it.t = 0]
           /\ pc' = [pc EXCEPT ![self] = "L12b"]
           /\ UNCHANGED <<fault>>
        \/ /\ n_lock # self

@@ -11,33 +11,19 @@ RCU_CALLBACK_CPUS == 2
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc,
-          fault,
-          item,
-          n,
-          rcu_depth,
-          rcu_gp,
-          rcu_cbs,
-          rcu_running,
-          w_it,
-          rcu_cb_count_it_it,
-          rcu_cb_count_it_t
+VARIABLES pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals
 
-rcu_cb_count_it_frame == <<rcu_cb_count_it_it, rcu_cb_count_it_t>>
-
-vars == <<pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it, rcu_cb_count_it_frame>>
+vars == <<pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_it,
-                   rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
 Threads == Thread_w \cup Thread_rcu_cb
 
@@ -56,9 +42,8 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ w_it = [t \in Thread_w |-> NULL]
-    /\ rcu_cb_count_it_it = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_count_it_t = [t \in Thread_rcu_cb |-> 0]
+    /\ w_locals = [t \in Thread_w |-> [it |-> NULL]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [count_it |-> [it |-> NULL, t |-> 0]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -71,7 +56,7 @@ AllDone ==
 \* thread w[2] (examples/checks/rcu_callbacks_race.ifl:17)
 
 \* what no step of a w thread changes (faults aside)
-w_untouched == <<n, rcu_depth, rcu_gp, rcu_running, rcu_cb_count_it_frame>>
+w_untouched == <<n, rcu_depth, rcu_gp, rcu_running, rcu_cb_locals>>
 
 \* a w thread at L18: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:18: it = alloc item
@@ -82,7 +67,7 @@ w_at_L18(self) ==
     /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
           /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
              IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
-                /\ w_it' = [w_it EXCEPT ![self] = new_item]
+                /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
@@ -94,24 +79,24 @@ w_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, item>>
-    /\ LET ok == w_it[self] # NULL /\ item[w_it[self]].st = "live"
+    /\ LET ok == w_locals[self].it # NULL /\ item[w_locals[self].it].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
+             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "count_it",
-                                 obj |-> w_it[self],
+                                 obj |-> w_locals[self].it,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ w_it' = [w_it EXCEPT ![self] = NULL]
+             /\ w_locals' = [w_locals EXCEPT ![self].it = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_it[self]
-             /\ FaultOn("double_call_rcu", self, 19, w_it[self])
-          \/ /\ w_it[self] = NULL
+             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
+             /\ FaultOn("double_call_rcu", self, 19, w_locals[self].it)
+          \/ /\ w_locals[self].it = NULL
              /\ Fault("null_deref", self, 19)
-          \/ /\ w_it[self] # NULL
-             /\ item[w_it[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 19, w_it[self])
+          \/ /\ w_locals[self].it # NULL
+             /\ item[w_locals[self].it].st # "live"
+             /\ FaultOn("use_after_free", self, 19, w_locals[self].it)
 
 \* any step of a w thread
 w_step(self) ==
@@ -129,20 +114,20 @@ w_enabled(self) ==
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_it>>
+rcu_cb_untouched == <<item, rcu_depth, rcu_gp, w_locals>>
 
 \* a rcu_cb thread at L12: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
 rcu_cb_at_L12(self) ==
     /\ pc[self] = "L12"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cb_count_it_t>>
+    /\ UNCHANGED <<rcu_cb_untouched, n>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "count_it"
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
 
@@ -151,7 +136,7 @@ rcu_cb_at_L12(self) ==
 rcu_cb_at_L12b(self) ==
     /\ pc[self] = "L12b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_cb_count_it_frame>>
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
        /\ UNCHANGED <<fault>>
@@ -161,8 +146,8 @@ rcu_cb_at_L12b(self) ==
 rcu_cb_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running, rcu_cb_count_it_it>>
-    /\ /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = n]
+    /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running>>
+    /\ /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.t = n]
        /\ pc' = [pc EXCEPT ![self] = "L14"]
        /\ UNCHANGED <<fault>>
 
@@ -172,9 +157,8 @@ rcu_cb_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ /\ n' = rcu_cb_count_it_t[self] + 1
-       /\ rcu_cb_count_it_it' = [rcu_cb_count_it_it EXCEPT ![self] = NULL]
-       /\ rcu_cb_count_it_t' = [rcu_cb_count_it_t EXCEPT ![self] = 0]
+    /\ /\ n' = rcu_cb_locals[self].count_it.t + 1
+       /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = NULL, ![self].count_it.t = 0]
        /\ pc' = [pc EXCEPT ![self] = "L12b"]
        /\ UNCHANGED <<fault>>
 

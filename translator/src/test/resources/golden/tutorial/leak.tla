@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_sender, Thread_receiver, Pool_skb
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, skb, rxq, sender_b, receiver_b
+VARIABLES pc, fault, skb, rxq, sender_locals, receiver_locals
 
-vars == <<pc, fault, skb, rxq, sender_b, receiver_b>>
+vars == <<pc, fault, skb, rxq, sender_locals, receiver_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
+    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
+    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
 Threads == Thread_sender \cup Thread_receiver
 
@@ -35,8 +35,8 @@ Init ==
     /\ fault = [kind |-> "none"]
     /\ skb = [o \in Pool_skb |-> [st |-> "free", users |-> 0, len |-> 0]]
     /\ rxq = <<>>
-    /\ sender_b = [t \in Thread_sender |-> NULL]
-    /\ receiver_b = [t \in Thread_receiver |-> NULL]
+    /\ sender_locals = [t \in Thread_sender |-> [b |-> NULL]]
+    /\ receiver_locals = [t \in Thread_receiver |-> [b |-> NULL]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -52,11 +52,11 @@ AllDone ==
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rxq, receiver_b>>
+    /\ UNCHANGED <<rxq, receiver_locals>>
     /\ \/ /\ {o \in Pool_skb : skb[o].st = "free"} # {}
           /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
              IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
-                /\ sender_b' = [sender_b EXCEPT ![self] = new_skb]
+                /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
@@ -67,26 +67,26 @@ sender_at_L17(self) ==
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rxq, sender_b, receiver_b>>
-    /\ \/ /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
-          /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
+    /\ UNCHANGED <<rxq, sender_locals, receiver_locals>>
+    /\ \/ /\ sender_locals[self].b # NULL /\ skb[sender_locals[self].b].st = "live"
+          /\ skb' = [skb EXCEPT ![sender_locals[self].b].len = 64]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sender_b[self] = NULL
+       \/ /\ sender_locals[self].b = NULL
           /\ Fault("null_deref", self, 18)
-       \/ /\ sender_b[self] # NULL
-          /\ skb[sender_b[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 18, sender_b[self])
+       \/ /\ sender_locals[self].b # NULL
+          /\ skb[sender_locals[self].b].st # "live"
+          /\ FaultOn("use_after_free", self, 18, sender_locals[self].b)
 
 \* a sender thread at L19: 2 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<skb, receiver_b>>
+    /\ UNCHANGED <<skb, receiver_locals>>
     /\ \/ /\ Len(rxq) < 2
-          /\ rxq' = Append(rxq, sender_b[self])
-          /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
+          /\ rxq' = Append(rxq, sender_locals[self].b)
+          /\ sender_locals' = [sender_locals EXCEPT ![self].b = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ Len(rxq) \geq 2
@@ -109,14 +109,14 @@ sender_enabled(self) ==
 \* thread receiver (examples/tutorial/leak.ifl:22)
 
 \* what no step of a receiver thread changes (faults aside)
-receiver_untouched == <<skb, sender_b>>
+receiver_untouched == <<skb, sender_locals>>
 
 \* a receiver thread at L23: one path
 \* examples/tutorial/leak.ifl:23: await count(rxq) > 0
 receiver_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<receiver_untouched, rxq, receiver_b>>
+    /\ UNCHANGED <<receiver_untouched, rxq, receiver_locals>>
     /\ /\ Len(rxq) > 0
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault>>
@@ -128,12 +128,12 @@ receiver_at_L24(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched>>
     /\ \/ /\ rxq = <<>>
-          /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault, rxq>>
        \/ /\ ~rxq = <<>>
           /\ rxq' = Tail(rxq)
-          /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
 
@@ -143,15 +143,15 @@ receiver_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched, rxq>>
-    /\ \/ /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
-          /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
+    /\ \/ /\ receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ receiver_b[self] = NULL
+       \/ /\ receiver_locals[self].b = NULL
           /\ Fault("null_deref", self, 25)
-       \/ /\ receiver_b[self] # NULL
-          /\ skb[receiver_b[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 25, receiver_b[self])
+       \/ /\ receiver_locals[self].b # NULL
+          /\ skb[receiver_locals[self].b].st # "live"
+          /\ FaultOn("use_after_free", self, 25, receiver_locals[self].b)
 
 \* any step of a receiver thread
 receiver_step(self) ==

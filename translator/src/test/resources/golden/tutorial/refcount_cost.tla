@@ -11,11 +11,7 @@ SYSCALLS == 1
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, obj, shared, lat, op_end, a_p, a_bump_x, b_q, b_bump_x
-
-a_locals == <<a_p, a_bump_x>>
-
-b_locals == <<b_q, b_bump_x>>
+VARIABLES pc, fault, obj, shared, lat, op_end, a_locals, b_locals
 
 vars == <<pc, fault, obj, shared, lat, op_end, a_locals, b_locals>>
 
@@ -67,10 +63,8 @@ Init ==
     /\ shared = NULL
     /\ lat = [t \in Threads |-> 0]
     /\ op_end = NoOpEnd
-    /\ a_p = [t \in Thread_a |-> NULL]
-    /\ a_bump_x = [t \in Thread_a |-> NULL]
-    /\ b_q = [t \in Thread_b |-> NULL]
-    /\ b_bump_x = [t \in Thread_b |-> NULL]
+    /\ a_locals = [t \in Thread_a |-> [p |-> NULL, bump |-> [x |-> NULL]]]
+    /\ b_locals = [t \in Thread_b |-> [q |-> NULL, bump |-> [x |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -90,26 +84,27 @@ a_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 0
+             /\ obj[a_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 35, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 35, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, a_locals[self].bump.x)
 
 \* a a thread at L35b: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
@@ -117,26 +112,27 @@ a_at_L35b(self) ==
     /\ pc[self] = "L35b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 0
+             /\ obj[a_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 35, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 35, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, a_locals[self].bump.x)
 
 \* a a thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -144,47 +140,46 @@ a_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 1
+             /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count = 1
+             /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = 0,
-                                   ![a_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = 0,
+                                   ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 36, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 36, a_locals[self].bump.x)
 
 \* a a thread at L36b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -193,59 +188,60 @@ a_at_L36(self) ==
 a_at_L36b(self) ==
     /\ pc[self] = "L36b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, a_p, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ UNCHANGED <<shared, b_locals>>
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 1
+             /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count = 1
+             /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = 0,
-                                   ![a_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = 0,
+                                   ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 36, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 36, a_locals[self].bump.x)
 
 \* a a thread at L40: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
 a_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, lat, a_bump_x, b_locals>>
+    /\ UNCHANGED <<shared, lat, b_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
                                                     count_cpu |-> CpuOf(self)]]
-                /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+                /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L41"]
                 /\ UNCHANGED <<fault>>
@@ -259,12 +255,12 @@ a_at_L40(self) ==
 a_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
-    /\ /\ shared' = a_p[self]
+    /\ /\ shared' = a_locals[self].p
        /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-       /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+       /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L35b"]
-       /\ UNCHANGED <<fault, obj, a_p, b_locals>>
+       /\ UNCHANGED <<fault, obj, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -281,21 +277,21 @@ a_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L35", "L35b", "L40", "L41"}
        \/ /\ pc[self] = "L36"
-          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-                /\ \/ obj[a_bump_x[self]].count > 1
-                   \/ obj[a_bump_x[self]].count = 1
-                   \/ obj[a_bump_x[self]].count \leq 0
-             \/ a_bump_x[self] = NULL
-             \/ /\ a_bump_x[self] # NULL
-                /\ obj[a_bump_x[self]].st # "live"
+          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+                /\ \/ obj[a_locals[self].bump.x].count > 1
+                   \/ obj[a_locals[self].bump.x].count = 1
+                   \/ obj[a_locals[self].bump.x].count \leq 0
+             \/ a_locals[self].bump.x = NULL
+             \/ /\ a_locals[self].bump.x # NULL
+                /\ obj[a_locals[self].bump.x].st # "live"
        \/ /\ pc[self] = "L36b"
-          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-                /\ \/ obj[a_bump_x[self]].count > 1
-                   \/ obj[a_bump_x[self]].count = 1
-                   \/ obj[a_bump_x[self]].count \leq 0
-             \/ a_bump_x[self] = NULL
-             \/ /\ a_bump_x[self] # NULL
-                /\ obj[a_bump_x[self]].st # "live"
+          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+                /\ \/ obj[a_locals[self].bump.x].count > 1
+                   \/ obj[a_locals[self].bump.x].count = 1
+                   \/ obj[a_locals[self].bump.x].count \leq 0
+             \/ a_locals[self].bump.x = NULL
+             \/ /\ a_locals[self].bump.x # NULL
+                /\ obj[a_locals[self].bump.x].st # "live"
 
 --------------------------------------------------------------------------------
 
@@ -310,26 +306,27 @@ b_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, b_locals>>
-    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_bump_x[self]].count > 0
+             /\ obj[b_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 35, b_bump_x[self])
-          \/ /\ b_bump_x[self] = NULL
+             /\ obj[b_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, b_locals[self].bump.x)
+          \/ /\ b_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ b_bump_x[self] # NULL
-             /\ obj[b_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 35, b_bump_x[self])
+          \/ /\ b_locals[self].bump.x # NULL
+             /\ obj[b_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, b_locals[self].bump.x)
 
 \* a b thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -337,47 +334,46 @@ b_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_bump_x[self]].count > 1
+             /\ obj[b_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count = 1
+             /\ obj[b_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = 0,
-                                   ![b_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = 0,
+                                   ![b_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, b_bump_x[self])
-          \/ /\ b_bump_x[self] = NULL
+             /\ obj[b_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, b_locals[self].bump.x)
+          \/ /\ b_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ b_bump_x[self] # NULL
-             /\ obj[b_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 36, b_bump_x[self])
+          \/ /\ b_locals[self].bump.x # NULL
+             /\ obj[b_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 36, b_locals[self].bump.x)
 
 \* a b thread at L47: one path
 \* examples/tutorial/refcount_cost.ifl:47: await shared != null
@@ -398,9 +394,8 @@ b_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, obj>>
-    /\ /\ b_q' = [b_q EXCEPT ![self] = shared]
+    /\ /\ b_locals' = [b_locals EXCEPT ![self].q = shared, ![self].bump.x = shared]
        /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-       /\ b_bump_x' = [b_bump_x EXCEPT ![self] = shared]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L35"]
        /\ UNCHANGED <<fault>>
@@ -418,13 +413,13 @@ b_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L35", "L48"}
        \/ /\ pc[self] = "L36"
-          /\ \/ /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-                /\ \/ obj[b_bump_x[self]].count > 1
-                   \/ obj[b_bump_x[self]].count = 1
-                   \/ obj[b_bump_x[self]].count \leq 0
-             \/ b_bump_x[self] = NULL
-             \/ /\ b_bump_x[self] # NULL
-                /\ obj[b_bump_x[self]].st # "live"
+          /\ \/ /\ b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
+                /\ \/ obj[b_locals[self].bump.x].count > 1
+                   \/ obj[b_locals[self].bump.x].count = 1
+                   \/ obj[b_locals[self].bump.x].count \leq 0
+             \/ b_locals[self].bump.x = NULL
+             \/ /\ b_locals[self].bump.x # NULL
+                /\ obj[b_locals[self].bump.x].st # "live"
        \/ /\ pc[self] = "L47"
           /\ shared # NULL
 

@@ -11,11 +11,7 @@ SYSCALLS == 1
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, obj, shared, lat, op_end, a_p, a_bump_x, b_q, b_bump_x
-
-a_locals == <<a_p, a_bump_x>>
-
-b_locals == <<b_q, b_bump_x>>
+VARIABLES pc, fault, obj, shared, lat, op_end, a_locals, b_locals
 
 vars == <<pc, fault, obj, shared, lat, op_end, a_locals, b_locals>>
 
@@ -67,10 +63,8 @@ Init ==
     /\ shared = NULL
     /\ lat = [t \in Threads |-> 0]
     /\ op_end = NoOpEnd
-    /\ a_p = [t \in Thread_a |-> NULL]
-    /\ a_bump_x = [t \in Thread_a |-> NULL]
-    /\ b_q = [t \in Thread_b |-> NULL]
-    /\ b_bump_x = [t \in Thread_b |-> NULL]
+    /\ a_locals = [t \in Thread_a |-> [p |-> NULL, bump |-> [x |-> NULL]]]
+    /\ b_locals = [t \in Thread_b |-> [q |-> NULL, bump |-> [x |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -90,26 +84,27 @@ a_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 0
+             /\ obj[a_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 28, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 28, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 28, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 28, a_locals[self].bump.x)
 
 \* a a thread at L28b: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
@@ -117,26 +112,27 @@ a_at_L28b(self) ==
     /\ pc[self] = "L28b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 0
+             /\ obj[a_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 28, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 28, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 28, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 28, a_locals[self].bump.x)
 
 \* a a thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -144,47 +140,46 @@ a_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 1
+             /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count = 1
+             /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = 0,
-                                   ![a_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = 0,
+                                   ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = NULL]
-             /\ a_p' = [a_p EXCEPT ![self] = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 29)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 29, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 29, a_locals[self].bump.x)
 
 \* a a thread at L29b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -193,59 +188,60 @@ a_at_L29(self) ==
 a_at_L29b(self) ==
     /\ pc[self] = "L29b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, a_p, b_locals>>
-    /\ LET ok == a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ UNCHANGED <<shared, b_locals>>
+    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_bump_x[self]].count > 1
+             /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count = 1
+             /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![a_bump_x[self]].count = 0,
-                                   ![a_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![a_locals[self].bump.x].count = 0,
+                                   ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, a_bump_x[self])
-          \/ /\ a_bump_x[self] = NULL
+             /\ obj[a_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, a_locals[self].bump.x)
+          \/ /\ a_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 29)
-          \/ /\ a_bump_x[self] # NULL
-             /\ obj[a_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 29, a_bump_x[self])
+          \/ /\ a_locals[self].bump.x # NULL
+             /\ obj[a_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 29, a_locals[self].bump.x)
 
 \* a a thread at L33: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
 a_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, lat, a_bump_x, b_locals>>
+    /\ UNCHANGED <<shared, lat, b_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
                                                     count_cpu |-> CpuOf(self)]]
-                /\ a_p' = [a_p EXCEPT ![self] = new_obj]
+                /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
@@ -259,12 +255,12 @@ a_at_L33(self) ==
 a_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ /\ shared' = a_p[self]
+    /\ /\ shared' = a_locals[self].p
        /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-       /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
+       /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L28b"]
-       /\ UNCHANGED <<fault, obj, a_p, b_locals>>
+       /\ UNCHANGED <<fault, obj, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -281,21 +277,21 @@ a_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L28", "L28b", "L33", "L34"}
        \/ /\ pc[self] = "L29"
-          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-                /\ \/ obj[a_bump_x[self]].count > 1
-                   \/ obj[a_bump_x[self]].count = 1
-                   \/ obj[a_bump_x[self]].count \leq 0
-             \/ a_bump_x[self] = NULL
-             \/ /\ a_bump_x[self] # NULL
-                /\ obj[a_bump_x[self]].st # "live"
+          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+                /\ \/ obj[a_locals[self].bump.x].count > 1
+                   \/ obj[a_locals[self].bump.x].count = 1
+                   \/ obj[a_locals[self].bump.x].count \leq 0
+             \/ a_locals[self].bump.x = NULL
+             \/ /\ a_locals[self].bump.x # NULL
+                /\ obj[a_locals[self].bump.x].st # "live"
        \/ /\ pc[self] = "L29b"
-          /\ \/ /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
-                /\ \/ obj[a_bump_x[self]].count > 1
-                   \/ obj[a_bump_x[self]].count = 1
-                   \/ obj[a_bump_x[self]].count \leq 0
-             \/ a_bump_x[self] = NULL
-             \/ /\ a_bump_x[self] # NULL
-                /\ obj[a_bump_x[self]].st # "live"
+          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+                /\ \/ obj[a_locals[self].bump.x].count > 1
+                   \/ obj[a_locals[self].bump.x].count = 1
+                   \/ obj[a_locals[self].bump.x].count \leq 0
+             \/ a_locals[self].bump.x = NULL
+             \/ /\ a_locals[self].bump.x # NULL
+                /\ obj[a_locals[self].bump.x].st # "live"
 
 --------------------------------------------------------------------------------
 
@@ -310,26 +306,27 @@ b_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, b_locals>>
-    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_bump_x[self]].count > 0
+             /\ obj[b_locals[self].bump.x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                               IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count + 1]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count +
+                                                                      1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count \leq 0
-             /\ FaultOn("get_zero", self, 28, b_bump_x[self])
-          \/ /\ b_bump_x[self] = NULL
+             /\ obj[b_locals[self].bump.x].count \leq 0
+             /\ FaultOn("get_zero", self, 28, b_locals[self].bump.x)
+          \/ /\ b_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ b_bump_x[self] # NULL
-             /\ obj[b_bump_x[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 28, b_bump_x[self])
+          \/ /\ b_locals[self].bump.x # NULL
+             /\ obj[b_locals[self].bump.x].st # "live"
+             /\ FaultOn("use_after_free", self, 28, b_locals[self].bump.x)
 
 \* a b thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -337,47 +334,46 @@ b_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ LET ok == b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_bump_x[self]].count > 1
+             /\ obj[b_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = obj[b_bump_x[self]].count - 1]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count -
+                                                                      1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count = 1
+             /\ obj[b_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_bump_x[self]].count_cpu = CpuOf(self),
-                                   ![b_bump_x[self]].count = 0,
-                                   ![b_bump_x[self]].st = "freed"]
+             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                                   ![b_locals[self].bump.x].count = 0,
+                                   ![b_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
+                                    (IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ b_bump_x' = [b_bump_x EXCEPT ![self] = NULL]
-             /\ b_q' = [b_q EXCEPT ![self] = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_bump_x[self]].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, b_bump_x[self])
-          \/ /\ b_bump_x[self] = NULL
+             /\ obj[b_locals[self].bump.x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 29, b_locals[self].bump.x)
+          \/ /\ b_locals[self].bump.x = NULL
              /\ Fault("null_deref", self, 29)
-          \/ /\ b_bump_x[self] # NULL
-             /\ obj[b_bump_x[self]].st # "live"
-             /\ FaultOn("double_free", self, 29, b_bump_x[self])
+          \/ /\ b_locals[self].bump.x # NULL
+             /\ obj[b_locals[self].bump.x].st # "live"
+             /\ FaultOn("double_free", self, 29, b_locals[self].bump.x)
 
 \* a b thread at L40: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:40: await shared != null
@@ -403,9 +399,8 @@ b_at_L41(self) ==
              IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
                                                     count |-> 1,
                                                     count_cpu |-> CpuOf(self)]]
-                /\ b_q' = [b_q EXCEPT ![self] = new_obj]
+                /\ b_locals' = [b_locals EXCEPT ![self].q = new_obj, ![self].bump.x = new_obj]
                 /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-                /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
                 /\ UNCHANGED <<fault>>
@@ -425,13 +420,13 @@ b_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L28", "L41"}
        \/ /\ pc[self] = "L29"
-          /\ \/ /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
-                /\ \/ obj[b_bump_x[self]].count > 1
-                   \/ obj[b_bump_x[self]].count = 1
-                   \/ obj[b_bump_x[self]].count \leq 0
-             \/ b_bump_x[self] = NULL
-             \/ /\ b_bump_x[self] # NULL
-                /\ obj[b_bump_x[self]].st # "live"
+          /\ \/ /\ b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
+                /\ \/ obj[b_locals[self].bump.x].count > 1
+                   \/ obj[b_locals[self].bump.x].count = 1
+                   \/ obj[b_locals[self].bump.x].count \leq 0
+             \/ b_locals[self].bump.x = NULL
+             \/ /\ b_locals[self].bump.x # NULL
+                /\ obj[b_locals[self].bump.x].st # "live"
        \/ /\ pc[self] = "L40"
           /\ shared # NULL
 

@@ -8,19 +8,19 @@ CONSTANTS NULL, Thread_producer, Thread_consumer, Pool_sock
 
 --------------------------------------------------------------------------------
 
-VARIABLES pc, fault, sock, shared, producer_sk, consumer_sk
+VARIABLES pc, fault, sock, shared, producer_locals, consumer_locals
 
-vars == <<pc, fault, sock, shared, producer_sk, consumer_sk>>
+vars == <<pc, fault, sock, shared, producer_locals, consumer_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
+    /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
+    /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
 Threads == Thread_producer \cup Thread_consumer
 
@@ -36,8 +36,8 @@ Init ==
     /\ fault = [kind |-> "none"]
     /\ sock = [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, state |-> 0]]
     /\ shared = NULL
-    /\ producer_sk = [t \in Thread_producer |-> NULL]
-    /\ consumer_sk = [t \in Thread_consumer |-> NULL]
+    /\ producer_locals = [t \in Thread_producer |-> [sk |-> NULL]]
+    /\ consumer_locals = [t \in Thread_consumer |-> [sk |-> NULL]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -53,11 +53,11 @@ AllDone ==
 producer_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, consumer_sk>>
+    /\ UNCHANGED <<shared, consumer_locals>>
     /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
              IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-                /\ producer_sk' = [producer_sk EXCEPT ![self] = new_sock]
+                /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
@@ -68,55 +68,56 @@ producer_at_L17(self) ==
 producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, producer_sk, consumer_sk>>
-    /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-          /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
+    /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
+    /\ \/ /\ producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
+          /\ sock' = [sock EXCEPT ![producer_locals[self].sk].state = 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ producer_sk[self] = NULL
+       \/ /\ producer_locals[self].sk = NULL
           /\ Fault("null_deref", self, 18)
-       \/ /\ producer_sk[self] # NULL
-          /\ sock[producer_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 18, producer_sk[self])
+       \/ /\ producer_locals[self].sk # NULL
+          /\ sock[producer_locals[self].sk].st # "live"
+          /\ FaultOn("use_after_free", self, 18, producer_locals[self].sk)
 
 \* a producer thread at L19: one path
 \* examples/tutorial/refcount_uaf.ifl:19: shared = sk
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ /\ shared' = producer_sk[self]
+    /\ /\ shared' = producer_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L20"]
-       /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
+       /\ UNCHANGED <<fault, sock, producer_locals, consumer_locals>>
 
 \* a producer thread at L20: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<shared, consumer_sk>>
-    /\ LET ok == producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+    /\ UNCHANGED <<shared, consumer_locals>>
+    /\ LET ok == producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ sock[producer_sk[self]].refcnt > 1
-             /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt -
-                                                                     1]
-             /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
+             /\ sock[producer_locals[self].sk].refcnt > 1
+             /\ sock' = [sock EXCEPT
+                           ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt -
+                                                                  1]
+             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_sk[self]].refcnt = 1
-             /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0,
-                                     ![producer_sk[self]].st = "freed"]
-             /\ producer_sk' = [producer_sk EXCEPT ![self] = NULL]
+             /\ sock[producer_locals[self].sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![producer_locals[self].sk].refcnt = 0,
+                                     ![producer_locals[self].sk].st = "freed"]
+             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 20, producer_sk[self])
-          \/ /\ producer_sk[self] = NULL
+             /\ sock[producer_locals[self].sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 20, producer_locals[self].sk)
+          \/ /\ producer_locals[self].sk = NULL
              /\ Fault("null_deref", self, 20)
-          \/ /\ producer_sk[self] # NULL
-             /\ sock[producer_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 20, producer_sk[self])
+          \/ /\ producer_locals[self].sk # NULL
+             /\ sock[producer_locals[self].sk].st # "live"
+             /\ FaultOn("double_free", self, 20, producer_locals[self].sk)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -131,27 +132,27 @@ producer_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L17", "L18", "L19"}
        \/ /\ pc[self] = "L20"
-          /\ \/ /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
-                /\ \/ sock[producer_sk[self]].refcnt > 1
-                   \/ sock[producer_sk[self]].refcnt = 1
-                   \/ sock[producer_sk[self]].refcnt \leq 0
-             \/ producer_sk[self] = NULL
-             \/ /\ producer_sk[self] # NULL
-                /\ sock[producer_sk[self]].st # "live"
+          /\ \/ /\ producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
+                /\ \/ sock[producer_locals[self].sk].refcnt > 1
+                   \/ sock[producer_locals[self].sk].refcnt = 1
+                   \/ sock[producer_locals[self].sk].refcnt \leq 0
+             \/ producer_locals[self].sk = NULL
+             \/ /\ producer_locals[self].sk # NULL
+                /\ sock[producer_locals[self].sk].st # "live"
 
 --------------------------------------------------------------------------------
 
 \* thread consumer (examples/tutorial/refcount_uaf.ifl:23)
 
 \* what no step of a consumer thread changes (faults aside)
-consumer_untouched == <<sock, shared, producer_sk>>
+consumer_untouched == <<sock, shared, producer_locals>>
 
 \* a consumer thread at L24: one path
 \* examples/tutorial/refcount_uaf.ifl:24: await shared != null
 consumer_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<consumer_untouched, consumer_sk>>
+    /\ UNCHANGED <<consumer_untouched, consumer_locals>>
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
@@ -162,7 +163,7 @@ consumer_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
+    /\ /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
 
@@ -172,15 +173,15 @@ consumer_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ \/ /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
-          /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
+    /\ \/ /\ consumer_locals[self].sk # NULL /\ sock[consumer_locals[self].sk].st = "live"
+          /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ consumer_sk[self] = NULL
+       \/ /\ consumer_locals[self].sk = NULL
           /\ Fault("null_deref", self, 26)
-       \/ /\ consumer_sk[self] # NULL
-          /\ sock[consumer_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 26, consumer_sk[self])
+       \/ /\ consumer_locals[self].sk # NULL
+          /\ sock[consumer_locals[self].sk].st # "live"
+          /\ FaultOn("use_after_free", self, 26, consumer_locals[self].sk)
 
 \* any step of a consumer thread
 consumer_step(self) ==

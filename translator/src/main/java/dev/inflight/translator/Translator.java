@@ -39,14 +39,14 @@ public final class Translator {
    * to track costs even without a latency property (a cost report needs them).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
-      String workload, Map<String, Long> prices, boolean reference, boolean pathActions) {
+      String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false, false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false);
     }
 
     public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
         String workload, Map<String, Long> prices, boolean reference) {
-      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false);
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false);
     }
 
     public static Options defaults() {
@@ -54,20 +54,20 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables);
     }
 
     /**
@@ -75,7 +75,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables);
     }
 
     /**
@@ -84,7 +84,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables);
     }
 
     /**
@@ -93,7 +93,16 @@ public final class Translator {
      * cross-checking the path attribution of traces; slower.
      */
     public Options withPathActions(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables);
+    }
+
+    /**
+     * Every thread-local its own state variable (a function from the kind's threads), as before
+     * locals became one record per thread kind (docs/semantics.md, "Locals"). The same states;
+     * for cross-checking that layout against this one.
+     */
+    public Options withLocalVariables(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on);
     }
   }
 
@@ -154,7 +163,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Lowered lowered = Lowerer.lower(checked, diags, options.reference());
+    Lowered lowered = Lowerer.lower(checked, diags, options.reference(), options.localVariables());
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }

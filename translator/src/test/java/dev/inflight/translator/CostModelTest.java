@@ -119,7 +119,7 @@ class CostModelTest {
     assertThat(tla).containsPattern("VARIABLES [^=]*\\blat\\b[^=]*\\bop_end\\b");
     // a refcount's cache line remembers its CPU; an atomic is local or remote by it
     assertThat(tla).contains("count_cpu |-> CpuOf(self)")
-        .contains("IF obj[a_inner_x[self]].count_cpu = CpuOf(self)");
+        .contains("IF obj[a_locals[self].inner.x].count_cpu = CpuOf(self)");
     // two functions, one operation; and an operation inside another is part of it
     assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").contains("op |-> \"wrapper\"")
         .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");
@@ -142,7 +142,7 @@ class CostModelTest {
 
     assertThat(e.tla()).contains("Latency_outer_1 == op_end.op = \"outer\" => op_end.ns \\leq 400")
         .contains("Latency_outer_2 ==").contains("op_end.when2 => op_end.ns \\leq 150");
-    assertThat(e.tla()).contains("when2 |-> a_outer_n[self] = 1");
+    assertThat(e.tla()).contains("when2 |-> a_locals[self].outer.n = 1");
     assertThat(e.cfg()).contains("INVARIANTS\n").contains("  Latency_outer_1\n").contains("  Latency_outer_2\n");
     assertThat(e.sourceMap().properties()).anyMatch(p -> p.name().equals("latency_outer_1") && p.kind().equals("latency"))
         .anyMatch(p -> p.name().equals("latency_outer_2"));

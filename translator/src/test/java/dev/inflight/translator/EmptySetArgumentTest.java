@@ -51,8 +51,8 @@ class EmptySetArgumentTest {
           drop_all(fds)
         }
         """);
-    assertThat(e.tla()).contains("t_drop_all_s' = [t_drop_all_s EXCEPT ![self] = {}]",
-        "t_drop_all_s' = [t_drop_all_s EXCEPT ![self] = fds]", "file' = [file EXCEPT ![next_fp].st = \"freed\"]");
+    assertThat(e.tla()).contains("![self].drop_all.s = {}",
+        "![self].drop_all.s = fds", "file' = [file EXCEPT ![next_fp].st = \"freed\"]");
   }
 
   @Test
@@ -65,7 +65,7 @@ class EmptySetArgumentTest {
           sys_sendmsg(me, {})
         }
         """);
-    assertThat(e.tla()).contains("sender_sys_sendmsg_fds' = [sender_sys_sendmsg_fds EXCEPT ![self] = {}]",
+    assertThat(e.tla()).contains("![self].sys_sendmsg.fds = {}",
         "file' = [file EXCEPT ![next_fp].f_count = file[next_fp].f_count + 1]");
   }
 
@@ -87,9 +87,9 @@ class EmptySetArgumentTest {
           mark(me, {})
         }
         """);
-    assertThat(e.tla()).contains("th_mark_socks' = [th_mark_socks EXCEPT ![self] = {}]",
+    assertThat(e.tla()).contains("![self].mark.socks = {}",
         "sock' = [sock EXCEPT ![next_sk].state = 1]",
-        "g' = Cardinality({x \\in th_mark_socks[self] : sock[x].state = 1})");
+        "g' = Cardinality({x \\in th_locals[self].mark.socks : sock[x].state = 1})");
   }
 
   @Test
@@ -106,8 +106,8 @@ class EmptySetArgumentTest {
     Emitted emptyFirst = LoweringTest.emitAccepted(both.replace("CALLS", "sys_sendmsg(me, {})\n  sys_sendmsg(me, open)"));
     Emitted emptyLast = LoweringTest.emitAccepted(both.replace("CALLS", "sys_sendmsg(me, open)\n  sys_sendmsg(me, {})"));
     for (Emitted e : new Emitted[] {emptyFirst, emptyLast}) {
-      assertThat(e.tla()).contains("a_sys_sendmsg_fds' = [a_sys_sendmsg_fds EXCEPT ![self] = {}]",
-          "a_sys_sendmsg_fds' = [a_sys_sendmsg_fds EXCEPT ![self] = open]", "file' = [file EXCEPT ![next_fp].f_count = file[next_fp].f_count + 1]");
+      assertThat(e.tla()).contains("![self].sys_sendmsg.fds = {}",
+          "![self].sys_sendmsg.fds = open", "file' = [file EXCEPT ![next_fp].f_count = file[next_fp].f_count + 1]");
     }
   }
 }

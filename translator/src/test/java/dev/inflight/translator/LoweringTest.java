@@ -259,10 +259,10 @@ class LoweringTest {
         t_L13_2(self) ==
             /\\ pc[self] = "L13"
             /\\ fault.kind = "none"
-            /\\ t_x[self] # NULL /\\ s[t_x[self]].st = "live"
-            /\\ s[t_x[self]].r = 1
-            /\\ s' = [s EXCEPT ![t_x[self]].r = 0]
-            /\\ t_rel_o' = [t_rel_o EXCEPT ![self] = t_x[self]]
+            /\\ t_locals[self].x # NULL /\\ s[t_locals[self].x].st = "live"
+            /\\ s[t_locals[self].x].r = 1
+            /\\ s' = [s EXCEPT ![t_locals[self].x].r = 0]
+            /\\ t_locals' = [t_locals EXCEPT ![self].rel.o = t_locals[self].x]
             /\\ pc' = [pc EXCEPT ![self] = "L8"]
         """);
     // after the release function's last statement the thread goes straight on to the caller's
@@ -288,7 +288,7 @@ class LoweringTest {
         "t_L5_null L5 !null_deref",
         "t_L5_dfree L5 !double_free",
         "t_L5_underflow L5 !refcount_underflow");
-    assertThat(e.tla()).contains("![t_x[self]].r = 0, ![t_x[self]].st = \"freed\"]");
+    assertThat(e.tla()).contains("![t_locals[self].x].r = 0, ![t_locals[self].x].st = \"freed\"]");
   }
 
   // (f) ---------------------------------------------------------------------------------------
@@ -318,11 +318,12 @@ class LoweringTest {
         t_L4b_bound(self) ==
             /\\ pc[self] = "L4b"
             /\\ fault.kind = "none"
-            /\\ t_iter_4_3[self] \\geq 2
+            /\\ t_locals[self].iter_4_3 \\geq 2
             /\\ Fault("model_bound", self, 4)
         """);
-    assertThat(e.sourceMap().variables()).filteredOn(v -> v.tla().equals("t_iter_4_3"))
+    assertThat(e.sourceMap().variables()).filteredOn(v -> "iter_4_3".equals(v.field()))
         .singleElement().satisfies(v -> {
+          assertThat(v.tla()).isEqualTo("t_locals");
           assertThat(v.kind()).isEqualTo("hidden");
           assertThat(v.thread()).isEqualTo("t");
         });

@@ -84,8 +84,7 @@ class ReservedNamesTest {
     assertThat(sany.rootModule().getName().toString()).isEqualTo("Spec_");
     // the state variables as SANY sees them (in no particular order): every clashing DSL name renamed
     assertThat(Arrays.stream(sany.rootModule().getVariableDecls()).map(v -> v.getName().toString()))
-        .containsExactlyInAnyOrder("pc", "fault", "pc_", "ENABLED_", "Seq_", "_WF_x", "UNCHANGED_", "Init_Next", "Next_Len",
-            "Next_Cardinality_Init");
+        .containsExactlyInAnyOrder("pc", "fault", "pc_", "ENABLED_", "Seq_", "_WF_x", "UNCHANGED_", "Init_locals", "Next_locals");
     assertThat(Arrays.stream(sany.rootModule().getConstantDecls()).map(c -> c.getName().toString()))
         .containsExactlyInAnyOrder("NULL", "Thread_Init", "Thread_Next", "Pool_pc");
   }
@@ -141,10 +140,15 @@ class ReservedNamesTest {
             tuple("ENABLED", "ENABLED_", "global"),
             tuple("Seq", "Seq_", "global"),
             tuple("WF_x", "_WF_x", "global"),
-            tuple("UNCHANGED", "UNCHANGED_", "global"),
-            tuple("Next", "Init_Next", "local"),
-            tuple("Len", "Next_Len", "local"),
-            tuple("Cardinality.Init", "Next_Cardinality_Init", "local"));
+            tuple("UNCHANGED", "UNCHANGED_", "global"));
+    // locals are fields of their kind's record, each function's in a frame of its own, renamed like struct fields
+    assertThat(map.variables())
+        .filteredOn(v -> "local".equals(v.kind()))
+        .extracting(SourceMap.Variable::dsl, SourceMap.Variable::tla, SourceMap.Variable::field)
+        .containsExactly(
+            tuple("Next", "Init_locals", "Next"),
+            tuple("Len", "Next_locals", "Len_"),
+            tuple("Cardinality.Init", "Next_locals", "Cardinality_.Init"));
     assertThat(map.properties()).filteredOn(p -> "invariant".equals(p.kind()))
         .extracting(SourceMap.Property::name, SourceMap.Property::tla)
         .containsExactly(tuple("vars", "vars_"));

@@ -34,86 +34,9 @@ VARIABLES pc,
           rcu_gp,
           rcu_cbs,
           rcu_running,
-          user_sock,
-          user_sk,
-          user_sock_free_sock,
-          user_packet_release_rfc_sock,
-          user_packet_release_rfc_sk,
-          user_packet_release_rfc_postpone,
-          user_packet_release_finish_sk,
-          user_packet_release_finish_sock,
-          user_packet_release_finish_nullify,
-          user_sk_free_sk,
-          user_sock_orphan_sk,
-          user___unregister_prot_hook_sk,
-          user___unregister_prot_hook_sync,
-          user_packet_create_sock,
-          user_packet_create_proto,
-          user_packet_create_sk,
-          user_register_prot_hook_sk,
-          netdev_rest_172_3,
-          netdev_packet_notifier_event,
-          netdev_packet_notifier_sk,
-          netdev___unregister_prot_hook_sk,
-          netdev___unregister_prot_hook_sync,
-          netdev_sk_free_sk,
-          netdev_register_prot_hook_sk,
-          rcu_cb_packet_release_rcu_sk,
-          rcu_cb_packet_release_finish_sk,
-          rcu_cb_packet_release_finish_sock,
-          rcu_cb_packet_release_finish_nullify,
-          rcu_cb_sk_free_sk,
-          rcu_cb_sock_orphan_sk
-
-user_frame == <<user_sock, user_sk>>
-
-user_packet_release_rfc_frame ==
-    <<user_packet_release_rfc_sock, user_packet_release_rfc_sk, user_packet_release_rfc_postpone>>
-
-user_packet_release_finish_frame ==
-    <<user_packet_release_finish_sk,
-      user_packet_release_finish_sock,
-      user_packet_release_finish_nullify>>
-
-user___unregister_prot_hook_frame ==
-    <<user___unregister_prot_hook_sk, user___unregister_prot_hook_sync>>
-
-user_packet_create_frame ==
-    <<user_packet_create_sock, user_packet_create_proto, user_packet_create_sk>>
-
-user_locals ==
-    <<user_frame,
-      user_sock_free_sock,
-      user_packet_release_rfc_frame,
-      user_packet_release_finish_frame,
-      user_sk_free_sk,
-      user_sock_orphan_sk,
-      user___unregister_prot_hook_frame,
-      user_packet_create_frame,
-      user_register_prot_hook_sk>>
-
-netdev_packet_notifier_frame == <<netdev_packet_notifier_event, netdev_packet_notifier_sk>>
-
-netdev___unregister_prot_hook_frame ==
-    <<netdev___unregister_prot_hook_sk, netdev___unregister_prot_hook_sync>>
-
-netdev_locals ==
-    <<netdev_rest_172_3,
-      netdev_packet_notifier_frame,
-      netdev___unregister_prot_hook_frame,
-      netdev_sk_free_sk,
-      netdev_register_prot_hook_sk>>
-
-rcu_cb_packet_release_finish_frame ==
-    <<rcu_cb_packet_release_finish_sk,
-      rcu_cb_packet_release_finish_sock,
-      rcu_cb_packet_release_finish_nullify>>
-
-rcu_cb_locals ==
-    <<rcu_cb_packet_release_rcu_sk,
-      rcu_cb_packet_release_finish_frame,
-      rcu_cb_sk_free_sk,
-      rcu_cb_sock_orphan_sk>>
+          user_locals,
+          netdev_locals,
+          rcu_cb_locals
 
 vars ==
     <<pc,
@@ -173,36 +96,28 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_sock = [t \in Thread_user |-> NULL]
-    /\ user_sk = [t \in Thread_user |-> NULL]
-    /\ user_sock_free_sock = [t \in Thread_user |-> NULL]
-    /\ user_packet_release_rfc_sock = [t \in Thread_user |-> NULL]
-    /\ user_packet_release_rfc_sk = [t \in Thread_user |-> NULL]
-    /\ user_packet_release_rfc_postpone = [t \in Thread_user |-> FALSE]
-    /\ user_packet_release_finish_sk = [t \in Thread_user |-> NULL]
-    /\ user_packet_release_finish_sock = [t \in Thread_user |-> NULL]
-    /\ user_packet_release_finish_nullify = [t \in Thread_user |-> FALSE]
-    /\ user_sk_free_sk = [t \in Thread_user |-> NULL]
-    /\ user_sock_orphan_sk = [t \in Thread_user |-> NULL]
-    /\ user___unregister_prot_hook_sk = [t \in Thread_user |-> NULL]
-    /\ user___unregister_prot_hook_sync = [t \in Thread_user |-> FALSE]
-    /\ user_packet_create_sock = [t \in Thread_user |-> NULL]
-    /\ user_packet_create_proto = [t \in Thread_user |-> 0]
-    /\ user_packet_create_sk = [t \in Thread_user |-> NULL]
-    /\ user_register_prot_hook_sk = [t \in Thread_user |-> NULL]
-    /\ netdev_packet_notifier_event = [t \in Thread_netdev |-> 0]
-    /\ netdev_packet_notifier_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev___unregister_prot_hook_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev___unregister_prot_hook_sync = [t \in Thread_netdev |-> FALSE]
-    /\ netdev_sk_free_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev_register_prot_hook_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev_rest_172_3 = [t \in Thread_netdev |-> {}]
-    /\ rcu_cb_packet_release_rcu_sk = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_packet_release_finish_sk = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_packet_release_finish_sock = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_packet_release_finish_nullify = [t \in Thread_rcu_cb |-> FALSE]
-    /\ rcu_cb_sk_free_sk = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_sock_orphan_sk = [t \in Thread_rcu_cb |-> NULL]
+    /\ user_locals = [t \in Thread_user |->
+                       [sock |-> NULL,
+                        sk |-> NULL,
+                        sock_free |-> [sock |-> NULL],
+                        packet_release_rfc |-> [sock |-> NULL, sk |-> NULL, postpone |-> FALSE],
+                        packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
+                        sk_free |-> [sk |-> NULL],
+                        sock_orphan |-> [sk |-> NULL],
+                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
+                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL],
+                        register_prot_hook |-> [sk |-> NULL]]]
+    /\ netdev_locals = [t \in Thread_netdev |->
+                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
+                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
+                          sk_free |-> [sk |-> NULL],
+                          register_prot_hook |-> [sk |-> NULL],
+                          rest_172_3 |-> {}]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
+                         [packet_release_rcu |-> [sk |-> NULL],
+                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
+                          sk_free |-> [sk |-> NULL],
+                          sock_orphan |-> [sk |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -224,17 +139,13 @@ user_untouched == <<dev_up, rcu_depth, rcu_running, netdev_locals, rcu_cb_locals
 user_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_sk,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_sk,
-                   user_register_prot_hook_sk>>
+    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
-                /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
-                /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
+                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
+                                                      ![self].packet_create.sock = new_socket,
+                                                      ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -260,41 +171,37 @@ user_at_L24(self) ==
 user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
-    /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ LET ok ==
+               user_locals[self].sk_free.sk # NULL /\
+                 packet_sock[user_locals[self].sk_free.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_sk_free_sk[self]].dead
+               /\ packet_sock[user_locals[self].sk_free.sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[user_sk_free_sk[self]].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
-                                                    ![self] = NULL]
-             /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
-                                                      ![self] = NULL]
-             /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
-                                                         ![self] = FALSE]
-             /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
+                                                   ![self].packet_release_finish.sk = NULL,
+                                                   ![self].packet_release_finish.sock = NULL,
+                                                   ![self].packet_release_finish.nullify = FALSE,
+                                                   ![self].packet_release_rfc.sock = NULL,
+                                                   ![self].packet_release_rfc.sk = NULL,
+                                                   ![self].packet_release_rfc.postpone = FALSE,
+                                                   ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[user_sk_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
+             /\ packet_sock[user_locals[self].sk_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, user_locals[self].sk_free.sk)
           \/ /\ ok
-             /\ ~packet_sock[user_sk_free_sk[self]].dead
+             /\ ~packet_sock[user_locals[self].sk_free.sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ user_sk_free_sk[self] = NULL
+          \/ /\ user_locals[self].sk_free.sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ user_sk_free_sk[self] # NULL
-             /\ packet_sock[user_sk_free_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 67, user_sk_free_sk[self])
+          \/ /\ user_locals[self].sk_free.sk # NULL
+             /\ packet_sock[user_locals[self].sk_free.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, user_locals[self].sk_free.sk)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -303,44 +210,41 @@ user_at_L67(self) ==
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sock_orphan_sk, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
-    /\ LET ok == user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ LET ok ==
+               user_locals[self].sk_free.sk # NULL /\
+                 packet_sock[user_locals[self].sk_free.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_sk_free_sk[self]].dead
+               /\ packet_sock[user_locals[self].sk_free.sk].dead
            ok3 ==
                /\ ok2
-               /\ packet_sock[user_sk_free_sk[self]].st = "live"
+               /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
        IN \/ /\ ok3
-             /\ user___unregister_prot_hook_sync[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
+             /\ user_locals[self].__unregister_prot_hook.sync
+             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, user___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok3
-             /\ ~user___unregister_prot_hook_sync[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                                     ![self] = NULL]
-             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                                       ![self] = FALSE]
+             /\ ~user_locals[self].__unregister_prot_hook.sync
+             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
+                                                   ![self].__unregister_prot_hook.sk = NULL,
+                                                   ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[user_sk_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 68, user_sk_free_sk[self])
+             /\ packet_sock[user_locals[self].sk_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, user_locals[self].sk_free.sk)
           \/ /\ ok
-             /\ ~packet_sock[user_sk_free_sk[self]].dead
+             /\ ~packet_sock[user_locals[self].sk_free.sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ user_sk_free_sk[self] = NULL
+          \/ /\ user_locals[self].sk_free.sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ user_sk_free_sk[self] # NULL
-             /\ packet_sock[user_sk_free_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 67, user_sk_free_sk[self])
+          \/ /\ user_locals[self].sk_free.sk # NULL
+             /\ packet_sock[user_locals[self].sk_free.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, user_locals[self].sk_free.sk)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -351,19 +255,15 @@ user_at_L67b(self) ==
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_sock,
-                   user_packet_create_proto>>
+    /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok == {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
            ok2 ==
                /\ ok
-               /\ user_packet_create_sock[self] # NULL /\
-                    socket[user_packet_create_sock[self]].st = "live"
+               /\ user_locals[self].packet_create.sock # NULL /\
+                    socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
-             /\ user_packet_create_proto[self] # 0
+             /\ user_locals[self].packet_create.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                          refcnt |-> 1,
                                                                          bind_lock |-> NULL,
@@ -371,15 +271,15 @@ user_at_L80(self) ==
                                                                          num |-> 0,
                                                                          ifindex |-> 0,
                                                                          dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_packet_create_proto[self]]
-             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-             /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
-                                                 ![self] = new_packet_sock]
+                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
+                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ socket' = [socket EXCEPT
+                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ ~user_packet_create_proto[self] # 0
+             /\ ~user_locals[self].packet_create.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                          refcnt |-> 1,
                                                                          bind_lock |-> NULL,
@@ -387,18 +287,19 @@ user_at_L80(self) ==
                                                                          num |-> 0,
                                                                          ifindex |-> 0,
                                                                          dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_packet_create_proto[self]]
-             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
-             /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
+                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
+             /\ socket' = [socket EXCEPT
+                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ user_packet_create_sock[self] = NULL
+             /\ user_locals[self].packet_create.sock = NULL
              /\ Fault("null_deref", self, 82)
           \/ /\ ok
-             /\ user_packet_create_sock[self] # NULL
-             /\ socket[user_packet_create_sock[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 82, user_packet_create_sock[self])
+             /\ user_locals[self].packet_create.sock # NULL
+             /\ socket[user_locals[self].packet_create.sock].st # "live"
+             /\ FaultOn("use_after_free", self, 82, user_locals[self].packet_create.sock)
           \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
              /\ Fault("model_bound", self, 80)
 
@@ -409,18 +310,13 @@ user_at_L80(self) ==
 user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs, user_sock,
-                   user_sock_free_sock, user_packet_release_rfc_sk,
-                   user_packet_release_rfc_postpone, user_packet_release_finish_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
-                   user_register_prot_hook_sk>>
-    /\ /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
-       /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
-       /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
-       /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-       /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
-       /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
-                                             ![self] = user_sock[self]]
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
+    /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
+       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
+                                             ![self].packet_create.sock = NULL,
+                                             ![self].packet_create.proto = 0,
+                                             ![self].packet_create.sk = NULL,
+                                             ![self].packet_release_rfc.sock = user_locals[self].sock]
        /\ pc' = [pc EXCEPT ![self] = "L281"]
        /\ UNCHANGED <<fault>>
 
@@ -431,24 +327,22 @@ user_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_register_prot_hook_sk[self] # NULL /\
-                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+               user_locals[self].register_prot_hook.sk # NULL /\
+                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ ~packet_sock[user_register_prot_hook_sk[self]].running
+             /\ ~packet_sock[user_locals[self].register_prot_hook.sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
-             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame>>
-          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ UNCHANGED <<fault>>
+          \/ /\ user_locals[self].register_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 94)
-          \/ /\ user_register_prot_hook_sk[self] # NULL
-             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 94, user_register_prot_hook_sk[self])
+          \/ /\ user_locals[self].register_prot_hook.sk # NULL
+             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 94, user_locals[self].register_prot_hook.sk)
 
 \* a user thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -457,7 +351,7 @@ user_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+    /\ /\ ptype_all' = ptype_all \cup {user_locals[self].register_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
        /\ UNCHANGED <<fault>>
 
@@ -468,44 +362,42 @@ user_at_L96(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ LET ok ==
-               user_register_prot_hook_sk[self] # NULL /\
-                 packet_sock[user_register_prot_hook_sk[self]].st = "live"
+               user_locals[self].register_prot_hook.sk # NULL /\
+                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt > 0
+             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
-                                                                                 1]
+                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                                        1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_register_prot_hook_sk[self]].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, user_register_prot_hook_sk[self])
-          \/ /\ user_register_prot_hook_sk[self] = NULL
+             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, user_locals[self].register_prot_hook.sk)
+          \/ /\ user_locals[self].register_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 96)
-          \/ /\ user_register_prot_hook_sk[self] # NULL
-             /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 96, user_register_prot_hook_sk[self])
+          \/ /\ user_locals[self].register_prot_hook.sk # NULL
+             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 96, user_locals[self].register_prot_hook.sk)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
 user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_frame>>
-    /\ \/ /\ user_register_prot_hook_sk[self] # NULL /\
-               packet_sock[user_register_prot_hook_sk[self]].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-          /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
+               packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user_register_prot_hook_sk[self] = NULL
+       \/ /\ user_locals[self].register_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 97)
-       \/ /\ user_register_prot_hook_sk[self] # NULL
-          /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 97, user_register_prot_hook_sk[self])
+       \/ /\ user_locals[self].register_prot_hook.sk # NULL
+          /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, user_locals[self].register_prot_hook.sk)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -513,17 +405,17 @@ user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
-               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
+               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user___unregister_prot_hook_sk[self]].running = FALSE]
+                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 106)
-       \/ /\ user___unregister_prot_hook_sk[self] # NULL
-          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 106, user___unregister_prot_hook_sk[self])
+       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, user_locals[self].__unregister_prot_hook.sk)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -532,7 +424,7 @@ user_at_L107(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+    /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
 
@@ -544,50 +436,46 @@ user_at_L108(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user___unregister_prot_hook_sk[self] # NULL /\
-                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+               user_locals[self].__unregister_prot_hook.sk # NULL /\
+                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
+               /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
        IN \/ /\ ok2
-             /\ user___unregister_prot_hook_sync[self]
+             /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                                     1]
+                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
-             /\ ~user___unregister_prot_hook_sync[self]
+             /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
-                                                                                     1]
-             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                                     ![self] = NULL]
-             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                                       ![self] = FALSE]
+                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                            1]
+             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
+                                                   ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                            user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                            user_packet_create_frame, user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user___unregister_prot_hook_sk[self]].refcnt = 0]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
-                                      ![self] = user___unregister_prot_hook_sk[self]]
+                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+             /\ user_locals' = [user_locals EXCEPT
+                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                            user_packet_release_finish_frame, user_sock_orphan_sk,
-                            user___unregister_prot_hook_frame, user_packet_create_frame,
-                            user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, user___unregister_prot_hook_sk[self])
-          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow",
+                        self,
+                        108,
+                        user_locals[self].__unregister_prot_hook.sk)
+          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 108)
-          \/ /\ user___unregister_prot_hook_sk[self] # NULL
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 108, user___unregister_prot_hook_sk[self])
+          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+             /\ FaultOn("double_free", self, 108, user_locals[self].__unregister_prot_hook.sk)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -596,22 +484,22 @@ user_at_L110(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ LET ok ==
-               user___unregister_prot_hook_sk[self] # NULL /\
-                 packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+               user_locals[self].__unregister_prot_hook.sk # NULL /\
+                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
+                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
-          \/ /\ user___unregister_prot_hook_sk[self] = NULL
+          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 110)
-          \/ /\ user___unregister_prot_hook_sk[self] # NULL
-             /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 110, user___unregister_prot_hook_sk[self])
+          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 110, user_locals[self].__unregister_prot_hook.sk)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -640,26 +528,21 @@ user_at_L111b(self) ==
 user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user_packet_create_frame, user_register_prot_hook_sk>>
-    /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
-               packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-          /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
+               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user___unregister_prot_hook_sk[self]].bind_lock = self]
-          /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                                  ![self] = NULL]
-          /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                                    ![self] = FALSE]
+                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
+                                                ![self].__unregister_prot_hook.sync = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user___unregister_prot_hook_sk[self] = NULL
+       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 112)
-       \/ /\ user___unregister_prot_hook_sk[self] # NULL
-          /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 112, user___unregister_prot_hook_sk[self])
+       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, user_locals[self].__unregister_prot_hook.sk)
 
 \* a user thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -667,31 +550,27 @@ user_at_L112(self) ==
 user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_sock_orphan_sk[self] # NULL /\
-                 packet_sock[user_sock_orphan_sk[self]].st = "live"
+               user_locals[self].sock_orphan.sk # NULL /\
+                 packet_sock[user_locals[self].sock_orphan.sk].st = "live"
        IN \/ /\ ok
-             /\ user_packet_release_finish_nullify[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
-             /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ user_locals[self].packet_release_finish.nullify
+             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~user_packet_release_finish_nullify[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
-             /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ ~user_locals[self].packet_release_finish.nullify
+             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_sock_orphan_sk[self] = NULL
+          \/ /\ user_locals[self].sock_orphan.sk = NULL
              /\ Fault("null_deref", self, 207)
-          \/ /\ user_sock_orphan_sk[self] # NULL
-             /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 207, user_sock_orphan_sk[self])
+          \/ /\ user_locals[self].sock_orphan.sk # NULL
+             /\ packet_sock[user_locals[self].sock_orphan.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 207, user_locals[self].sock_orphan.sk)
 
 \* a user thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -700,16 +579,16 @@ user_at_L261(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ \/ /\ user_packet_release_finish_sock[self] # NULL /\
-               socket[user_packet_release_finish_sock[self]].st = "live"
-          /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
+    /\ \/ /\ user_locals[self].packet_release_finish.sock # NULL /\
+               socket[user_locals[self].packet_release_finish.sock].st = "live"
+          /\ socket' = [socket EXCEPT ![user_locals[self].packet_release_finish.sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user_packet_release_finish_sock[self] = NULL
+       \/ /\ user_locals[self].packet_release_finish.sock = NULL
           /\ Fault("null_deref", self, 261)
-       \/ /\ user_packet_release_finish_sock[self] # NULL
-          /\ socket[user_packet_release_finish_sock[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 261, user_packet_release_finish_sock[self])
+       \/ /\ user_locals[self].packet_release_finish.sock # NULL
+          /\ socket[user_locals[self].packet_release_finish.sock].st # "live"
+          /\ FaultOn("use_after_free", self, 261, user_locals[self].packet_release_finish.sock)
 
 \* a user thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -718,15 +597,15 @@ user_at_L263(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ \/ /\ user_packet_release_finish_sk[self] # NULL /\
-               packet_sock[user_packet_release_finish_sk[self]].st = "live"
+    /\ \/ /\ user_locals[self].packet_release_finish.sk # NULL /\
+               packet_sock[user_locals[self].packet_release_finish.sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user_packet_release_finish_sk[self] = NULL
+       \/ /\ user_locals[self].packet_release_finish.sk = NULL
           /\ Fault("null_deref", self, 263)
-       \/ /\ user_packet_release_finish_sk[self] # NULL
-          /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 263, user_packet_release_finish_sk[self])
+       \/ /\ user_locals[self].packet_release_finish.sk # NULL
+          /\ packet_sock[user_locals[self].packet_release_finish.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 263, user_locals[self].packet_release_finish.sk)
 
 \* a user thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -734,47 +613,40 @@ user_at_L263(self) ==
 user_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
+    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_packet_release_finish_sk[self] # NULL /\
-                 packet_sock[user_packet_release_finish_sk[self]].st = "live"
+               user_locals[self].packet_release_finish.sk # NULL /\
+                 packet_sock[user_locals[self].packet_release_finish.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
+             /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_packet_release_finish_sk[self]].refcnt = packet_sock[user_packet_release_finish_sk[self]].refcnt -
-                                                                                    1]
-             /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
-                                                    ![self] = NULL]
-             /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
-                                                      ![self] = NULL]
-             /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
-                                                         ![self] = FALSE]
-             /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+                                  ![user_locals[self].packet_release_finish.sk].refcnt = packet_sock[user_locals[self].packet_release_finish.sk].refcnt -
+                                                                                           1]
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_finish.sk = NULL,
+                                                   ![self].packet_release_finish.sock = NULL,
+                                                   ![self].packet_release_finish.nullify = FALSE,
+                                                   ![self].packet_release_rfc.sock = NULL,
+                                                   ![self].packet_release_rfc.sk = NULL,
+                                                   ![self].packet_release_rfc.postpone = FALSE,
+                                                   ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault, user_sk_free_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
+             /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_packet_release_finish_sk[self]].refcnt = 0]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT
-                                      ![self] = user_packet_release_finish_sk[self]]
+                                  ![user_locals[self].packet_release_finish.sk].refcnt = 0]
+             /\ user_locals' = [user_locals EXCEPT
+                                  ![self].sk_free.sk = user_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_frame,
-                            user_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 264, user_packet_release_finish_sk[self])
-          \/ /\ user_packet_release_finish_sk[self] = NULL
+             /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 264, user_locals[self].packet_release_finish.sk)
+          \/ /\ user_locals[self].packet_release_finish.sk = NULL
              /\ Fault("null_deref", self, 264)
-          \/ /\ user_packet_release_finish_sk[self] # NULL
-             /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 264, user_packet_release_finish_sk[self])
+          \/ /\ user_locals[self].packet_release_finish.sk # NULL
+             /\ packet_sock[user_locals[self].packet_release_finish.sk].st # "live"
+             /\ FaultOn("double_free", self, 264, user_locals[self].packet_release_finish.sk)
 
 \* a user thread at L281: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:281: sk = sock.sk
@@ -783,34 +655,29 @@ user_at_L264(self) ==
 user_at_L281(self) ==
     /\ pc[self] = "L281"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
-                   user_frame, user_packet_release_finish_frame, user_sk_free_sk,
-                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_packet_release_rfc_sock[self] # NULL /\
-                 socket[user_packet_release_rfc_sock[self]].st = "live"
+               user_locals[self].packet_release_rfc.sock # NULL /\
+                 socket[user_locals[self].packet_release_rfc.sock].st = "live"
        IN \/ /\ ok
-             /\ socket[user_packet_release_rfc_sock[self]].sk # NULL
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
-                                                 ![self] = socket[user_packet_release_rfc_sock[self]].sk]
+             /\ socket[user_locals[self].packet_release_rfc.sock].sk # NULL
+             /\ user_locals' = [user_locals EXCEPT
+                                  ![self].packet_release_rfc.sk = socket[user_locals[self].packet_release_rfc.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
-             /\ UNCHANGED <<fault, user_sock_free_sock, user_packet_release_rfc_sock,
-                            user_packet_release_rfc_postpone>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ ~socket[user_locals[self].packet_release_rfc.sock].sk # NULL
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
+                                                   ![self].packet_release_rfc.sk = NULL,
+                                                   ![self].packet_release_rfc.postpone = FALSE,
+                                                   ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_packet_release_rfc_sock[self] = NULL
+          \/ /\ user_locals[self].packet_release_rfc.sock = NULL
              /\ Fault("null_deref", self, 281)
-          \/ /\ user_packet_release_rfc_sock[self] # NULL
-             /\ socket[user_packet_release_rfc_sock[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 281, user_packet_release_rfc_sock[self])
+          \/ /\ user_locals[self].packet_release_rfc.sock # NULL
+             /\ socket[user_locals[self].packet_release_rfc.sock].st # "live"
+             /\ FaultOn("use_after_free", self, 281, user_locals[self].packet_release_rfc.sock)
 
 \* a user thread at L283: one path
 \* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
@@ -818,14 +685,9 @@ user_at_L281(self) ==
 user_at_L283(self) ==
     /\ pc[self] = "L283"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs, user_frame,
-                   user_sock_free_sock, user_packet_release_rfc_sock, user_packet_release_rfc_sk,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
-    /\ /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
-       /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                 ![self] = FALSE]
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
+    /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release_rfc.sk}
+       /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = FALSE]
        /\ pc' = [pc EXCEPT ![self] = "L285"]
        /\ UNCHANGED <<fault>>
 
@@ -835,18 +697,18 @@ user_at_L285(self) ==
     /\ pc[self] = "L285"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ \/ /\ user_packet_release_rfc_sk[self] # NULL /\
-               packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-          /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
+    /\ \/ /\ user_locals[self].packet_release_rfc.sk # NULL /\
+               packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
+          /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_packet_release_rfc_sk[self]].bind_lock = self]
+                               ![user_locals[self].packet_release_rfc.sk].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
           /\ UNCHANGED <<fault>>
-       \/ /\ user_packet_release_rfc_sk[self] = NULL
+       \/ /\ user_locals[self].packet_release_rfc.sk = NULL
           /\ Fault("null_deref", self, 285)
-       \/ /\ user_packet_release_rfc_sk[self] # NULL
-          /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 285, user_packet_release_rfc_sk[self])
+       \/ /\ user_locals[self].packet_release_rfc.sk # NULL
+          /\ packet_sock[user_locals[self].packet_release_rfc.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 285, user_locals[self].packet_release_rfc.sk)
 
 \* a user thread at L286: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:286: if sk.running {
@@ -857,30 +719,24 @@ user_at_L286(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_packet_release_rfc_sk[self] # NULL /\
-                 packet_sock[user_packet_release_rfc_sk[self]].st = "live"
+               user_locals[self].packet_release_rfc.sk # NULL /\
+                 packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_packet_release_rfc_sk[self]].running
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = TRUE]
-             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                                     ![self] = user_packet_release_rfc_sk[self]]
-             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                                       ![self] = FALSE]
+             /\ packet_sock[user_locals[self].packet_release_rfc.sk].running
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = TRUE,
+                                                   ![self].__unregister_prot_hook.sk = user_locals[self].packet_release_rfc.sk,
+                                                   ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
-                            user_packet_release_rfc_sk, user_packet_release_finish_frame,
-                            user_sk_free_sk, user_sock_orphan_sk, user_packet_create_frame,
-                            user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
+             /\ ~packet_sock[user_locals[self].packet_release_rfc.sk].running
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ user_packet_release_rfc_sk[self] = NULL
+          \/ /\ user_locals[self].packet_release_rfc.sk = NULL
              /\ Fault("null_deref", self, 286)
-          \/ /\ user_packet_release_rfc_sk[self] # NULL
-             /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 286, user_packet_release_rfc_sk[self])
+          \/ /\ user_locals[self].packet_release_rfc.sk # NULL
+             /\ packet_sock[user_locals[self].packet_release_rfc.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 286, user_locals[self].packet_release_rfc.sk)
 
 \* a user thread at L290: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
@@ -892,41 +748,36 @@ user_at_L290(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               user_packet_release_rfc_sk[self] # NULL /\
-                 packet_sock[user_packet_release_rfc_sk[self]].st = "live"
+               user_locals[self].packet_release_rfc.sk # NULL /\
+                 packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
+               /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock = self
        IN \/ /\ ok2
-             /\ user_packet_release_rfc_postpone[self]
+             /\ user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
+                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
-             /\ ~user_packet_release_rfc_postpone[self]
+             /\ ~user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
-             /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
-                                                    ![self] = user_packet_release_rfc_sk[self]]
-             /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
-                                                      ![self] = user_packet_release_rfc_sock[self]]
-             /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
-                                                         ![self] = TRUE]
-             /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
-                                          ![self] = user_packet_release_rfc_sk[self]]
+                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                                  ![self].packet_release_finish.sk = user_locals[self].packet_release_rfc.sk,
+                                  ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
+                                  ![self].packet_release_finish.nullify = TRUE,
+                                  ![self].sock_orphan.sk = user_locals[self].packet_release_rfc.sk]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
-             /\ UNCHANGED <<fault, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                            user_sk_free_sk, user___unregister_prot_hook_frame,
-                            user_packet_create_frame, user_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
+             /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock # self
              /\ Fault("bad_unlock", self, 290)
-          \/ /\ user_packet_release_rfc_sk[self] = NULL
+          \/ /\ user_locals[self].packet_release_rfc.sk = NULL
              /\ Fault("null_deref", self, 290)
-          \/ /\ user_packet_release_rfc_sk[self] # NULL
-             /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 290, user_packet_release_rfc_sk[self])
+          \/ /\ user_locals[self].packet_release_rfc.sk # NULL
+             /\ packet_sock[user_locals[self].packet_release_rfc.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 290, user_locals[self].packet_release_rfc.sk)
 
 \* a user thread at L292: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
@@ -934,36 +785,32 @@ user_at_L290(self) ==
 user_at_L292(self) ==
     /\ pc[self] = "L292"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
-                   user_frame, user_packet_release_finish_frame, user_sk_free_sk,
-                   user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk>>
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ LET ok ==
-               user_packet_release_rfc_sk[self] # NULL /\
-                 packet_sock[user_packet_release_rfc_sk[self]].st = "live"
+               user_locals[self].packet_release_rfc.sk # NULL /\
+                 packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
        IN \/ /\ ok
              /\ ~\E c \in rcu_cbs :
-                   c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
+                   c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].packet_release_rfc.sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> user_packet_release_rfc_sk[self],
+                                 obj |-> user_locals[self].packet_release_rfc.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
+                                                   ![self].packet_release_rfc.sk = NULL,
+                                                   ![self].packet_release_rfc.postpone = FALSE,
+                                                   ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ \E c \in rcu_cbs :
-                  c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
-             /\ FaultOn("double_call_rcu", self, 292, user_packet_release_rfc_sk[self])
-          \/ /\ user_packet_release_rfc_sk[self] = NULL
+                  c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].packet_release_rfc.sk
+             /\ FaultOn("double_call_rcu", self, 292, user_locals[self].packet_release_rfc.sk)
+          \/ /\ user_locals[self].packet_release_rfc.sk = NULL
              /\ Fault("null_deref", self, 292)
-          \/ /\ user_packet_release_rfc_sk[self] # NULL
-             /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 292, user_packet_release_rfc_sk[self])
+          \/ /\ user_locals[self].packet_release_rfc.sk # NULL
+             /\ packet_sock[user_locals[self].packet_release_rfc.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 292, user_locals[self].packet_release_rfc.sk)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -971,39 +818,33 @@ user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET ok == user_sock_free_sock[self] # NULL
+    /\ LET ok == user_locals[self].sock_free.sock # NULL
        IN \/ /\ ok
-             /\ socket[user_sock_free_sock[self]].st = "live"
-             /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
-             /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = NULL]
-             /\ user_sock' = [user_sock EXCEPT ![self] = NULL]
-             /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
-             /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
-                                                    ![self] = NULL]
-             /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
-                                                      ![self] = NULL]
-             /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
-                                                         ![self] = FALSE]
-             /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-             /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-             /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
-                                                     ![self] = NULL]
-             /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
-                                                       ![self] = FALSE]
-             /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
-             /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-             /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
-             /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ socket[user_locals[self].sock_free.sock].st = "live"
+             /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
+                                                   ![self].sk = NULL,
+                                                   ![self].sock_free.sock = NULL,
+                                                   ![self].packet_release_rfc.sock = NULL,
+                                                   ![self].packet_release_rfc.sk = NULL,
+                                                   ![self].packet_release_rfc.postpone = FALSE,
+                                                   ![self].packet_release_finish.sk = NULL,
+                                                   ![self].packet_release_finish.sock = NULL,
+                                                   ![self].packet_release_finish.nullify = FALSE,
+                                                   ![self].sk_free.sk = NULL,
+                                                   ![self].sock_orphan.sk = NULL,
+                                                   ![self].__unregister_prot_hook.sk = NULL,
+                                                   ![self].__unregister_prot_hook.sync = FALSE,
+                                                   ![self].packet_create.sock = NULL,
+                                                   ![self].packet_create.proto = 0,
+                                                   ![self].packet_create.sk = NULL,
+                                                   ![self].register_prot_hook.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ socket[user_sock_free_sock[self]].st = "freed"
-             /\ FaultOn("double_free", self, 321, user_sock_free_sock[self])
-          \/ /\ user_sock_free_sock[self] = NULL
+             /\ socket[user_locals[self].sock_free.sock].st = "freed"
+             /\ FaultOn("double_free", self, 321, user_locals[self].sock_free.sock)
+          \/ /\ user_locals[self].sock_free.sock = NULL
              /\ Fault("null_deref", self, 321)
 
 \* any step of a user thread
@@ -1064,44 +905,44 @@ user_enabled(self) ==
                         "L290",
                         "L292"}
        \/ /\ pc[self] = "L108"
-          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
-                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-                /\ \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
-                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
-                   \/ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
-             \/ user___unregister_prot_hook_sk[self] = NULL
-             \/ /\ user___unregister_prot_hook_sk[self] # NULL
-                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
+                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
+                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
+                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
+             \/ user_locals[self].__unregister_prot_hook.sk = NULL
+             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L112"
-          /\ \/ /\ user___unregister_prot_hook_sk[self] # NULL /\
-                     packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-                /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
-             \/ user___unregister_prot_hook_sk[self] = NULL
-             \/ /\ user___unregister_prot_hook_sk[self] # NULL
-                /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
+                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
+             \/ user_locals[self].__unregister_prot_hook.sk = NULL
+             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
+                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L264"
-          /\ \/ /\ user_packet_release_finish_sk[self] # NULL /\
-                     packet_sock[user_packet_release_finish_sk[self]].st = "live"
-                /\ \/ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
-                   \/ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
-                   \/ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
-             \/ user_packet_release_finish_sk[self] = NULL
-             \/ /\ user_packet_release_finish_sk[self] # NULL
-                /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
+          /\ \/ /\ user_locals[self].packet_release_finish.sk # NULL /\
+                     packet_sock[user_locals[self].packet_release_finish.sk].st = "live"
+                /\ \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
+                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
+                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt \leq 0
+             \/ user_locals[self].packet_release_finish.sk = NULL
+             \/ /\ user_locals[self].packet_release_finish.sk # NULL
+                /\ packet_sock[user_locals[self].packet_release_finish.sk].st # "live"
        \/ /\ pc[self] = "L285"
-          /\ \/ /\ user_packet_release_rfc_sk[self] # NULL /\
-                     packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-                /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
-             \/ user_packet_release_rfc_sk[self] = NULL
-             \/ /\ user_packet_release_rfc_sk[self] # NULL
-                /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
+          /\ \/ /\ user_locals[self].packet_release_rfc.sk # NULL /\
+                     packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
+                /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock = NULL
+             \/ user_locals[self].packet_release_rfc.sk = NULL
+             \/ /\ user_locals[self].packet_release_rfc.sk # NULL
+                /\ packet_sock[user_locals[self].packet_release_rfc.sk].st # "live"
        \/ /\ pc[self] = "L321"
-          /\ \/ /\ user_sock_free_sock[self] # NULL
-                /\ \/ socket[user_sock_free_sock[self]].st = "live"
-                   \/ socket[user_sock_free_sock[self]].st = "freed"
-             \/ user_sock_free_sock[self] = NULL
+          /\ \/ /\ user_locals[self].sock_free.sock # NULL
+                /\ \/ socket[user_locals[self].sock_free.sock].st = "live"
+                   \/ socket[user_locals[self].sock_free.sock].st = "freed"
+             \/ user_locals[self].sock_free.sock = NULL
 
 --------------------------------------------------------------------------------
 
@@ -1135,42 +976,41 @@ netdev_at_L29(self) ==
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_register_prot_hook_sk>>
-    /\ LET ok == netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ LET ok ==
+               netdev_locals[self].sk_free.sk # NULL /\
+                 packet_sock[netdev_locals[self].sk_free.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[netdev_sk_free_sk[self]].dead
+               /\ packet_sock[netdev_locals[self].sk_free.sk].dead
            ok3 ==
                /\ ok2
-               /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
+               /\ packet_sock[netdev_locals[self].sk_free.sk].st = "live"
        IN \/ /\ ok3
-             /\ netdev___unregister_prot_hook_sync[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
-             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+             /\ netdev_locals[self].__unregister_prot_hook.sync
+             /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, netdev___unregister_prot_hook_frame>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok3
-             /\ ~netdev___unregister_prot_hook_sync[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
-             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                       ![self] = NULL]
-             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                         ![self] = FALSE]
+             /\ ~netdev_locals[self].__unregister_prot_hook.sync
+             /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[netdev_sk_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 68, netdev_sk_free_sk[self])
+             /\ packet_sock[netdev_locals[self].sk_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, netdev_locals[self].sk_free.sk)
           \/ /\ ok
-             /\ ~packet_sock[netdev_sk_free_sk[self]].dead
+             /\ ~packet_sock[netdev_locals[self].sk_free.sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ netdev_sk_free_sk[self] = NULL
+          \/ /\ netdev_locals[self].sk_free.sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ netdev_sk_free_sk[self] # NULL
-             /\ packet_sock[netdev_sk_free_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 67, netdev_sk_free_sk[self])
+          \/ /\ netdev_locals[self].sk_free.sk # NULL
+             /\ packet_sock[netdev_locals[self].sk_free.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, netdev_locals[self].sk_free.sk)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1179,23 +1019,22 @@ netdev_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               netdev_register_prot_hook_sk[self] # NULL /\
-                 packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+               netdev_locals[self].register_prot_hook.sk # NULL /\
+                 packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
+             /\ ~packet_sock[netdev_locals[self].register_prot_hook.sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
-             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+             /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
-                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
-          \/ /\ netdev_register_prot_hook_sk[self] = NULL
+             /\ UNCHANGED <<fault>>
+          \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 94)
-          \/ /\ netdev_register_prot_hook_sk[self] # NULL
-             /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 94, netdev_register_prot_hook_sk[self])
+          \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
+             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 94, netdev_locals[self].register_prot_hook.sk)
 
 \* a netdev thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1204,7 +1043,7 @@ netdev_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
+    /\ /\ ptype_all' = ptype_all \cup {netdev_locals[self].register_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
        /\ UNCHANGED <<fault>>
 
@@ -1215,44 +1054,42 @@ netdev_at_L96(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
-               netdev_register_prot_hook_sk[self] # NULL /\
-                 packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+               netdev_locals[self].register_prot_hook.sk # NULL /\
+                 packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt > 0
+             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
-                                                                                   1]
+                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_register_prot_hook_sk[self]].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, netdev_register_prot_hook_sk[self])
-          \/ /\ netdev_register_prot_hook_sk[self] = NULL
+             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, netdev_locals[self].register_prot_hook.sk)
+          \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 96)
-          \/ /\ netdev_register_prot_hook_sk[self] # NULL
-             /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 96, netdev_register_prot_hook_sk[self])
+          \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
+             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 96, netdev_locals[self].register_prot_hook.sk)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
 netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_rest_172_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
-    /\ \/ /\ netdev_register_prot_hook_sk[self] # NULL /\
-               packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
+               packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_register_prot_hook_sk[self]].running = TRUE]
-          /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ netdev_register_prot_hook_sk[self] = NULL
+       \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 97)
-       \/ /\ netdev_register_prot_hook_sk[self] # NULL
-          /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 97, netdev_register_prot_hook_sk[self])
+       \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
+          /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, netdev_locals[self].register_prot_hook.sk)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1260,17 +1097,17 @@ netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-               packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+               packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
+                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+       \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 106)
-       \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 106, netdev___unregister_prot_hook_sk[self])
+       \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, netdev_locals[self].__unregister_prot_hook.sk)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1279,7 +1116,7 @@ netdev_at_L107(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+    /\ /\ ptype_all' = ptype_all \ {netdev_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
 
@@ -1291,47 +1128,46 @@ netdev_at_L108(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               netdev___unregister_prot_hook_sk[self] # NULL /\
-                 packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+               netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+                 packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
+               /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
        IN \/ /\ ok2
-             /\ netdev___unregister_prot_hook_sync[self]
+             /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
-                                                                                       1]
+                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
-             /\ ~netdev___unregister_prot_hook_sync[self]
+             /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
-                                                                                       1]
-             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                       ![self] = NULL]
-             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                         ![self] = FALSE]
+                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                              1]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
-                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev___unregister_prot_hook_sk[self]].refcnt = 0]
-             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT
-                                        ![self] = netdev___unregister_prot_hook_sk[self]]
+                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
-                            netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, netdev___unregister_prot_hook_sk[self])
-          \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow",
+                        self,
+                        108,
+                        netdev_locals[self].__unregister_prot_hook.sk)
+          \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 108)
-          \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 108, netdev___unregister_prot_hook_sk[self])
+          \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
+             /\ FaultOn("double_free", self, 108, netdev_locals[self].__unregister_prot_hook.sk)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1340,22 +1176,22 @@ netdev_at_L110(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
-               netdev___unregister_prot_hook_sk[self] # NULL /\
-                 packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+               netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+                 packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
+                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
-          \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+          \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
              /\ Fault("null_deref", self, 110)
-          \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-             /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 110, netdev___unregister_prot_hook_sk[self])
+          \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 110, netdev_locals[self].__unregister_prot_hook.sk)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1387,25 +1223,21 @@ netdev_at_L111b(self) ==
 netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_rest_172_3, netdev_packet_notifier_frame, netdev_sk_free_sk,
-                   netdev_register_prot_hook_sk>>
-    /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-               packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
+    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+               packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
+          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev___unregister_prot_hook_sk[self]].bind_lock = self]
-          /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                    ![self] = NULL]
-          /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                      ![self] = FALSE]
+                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
+                                                    ![self].__unregister_prot_hook.sync = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ netdev___unregister_prot_hook_sk[self] = NULL
+       \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
           /\ Fault("null_deref", self, 112)
-       \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-          /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 112, netdev___unregister_prot_hook_sk[self])
+       \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, netdev_locals[self].__unregister_prot_hook.sk)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1426,61 +1258,51 @@ netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
-    /\ LET ok == netdev_rest_172_3[self] = {}
+    /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
+                                                       ![self].packet_notifier.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sync = FALSE,
+                                                       ![self].sk_free.sk = NULL,
+                                                       ![self].register_prot_hook.sk = NULL]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                       ![self] = NULL]
-             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                         ![self] = FALSE]
-             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
+                                                       ![self].packet_notifier.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sk = NULL,
+                                                       ![self].__unregister_prot_hook.sync = FALSE,
+                                                       ![self].sk_free.sk = NULL,
+                                                       ![self].register_prot_hook.sk = NULL]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                       ![self] = NULL]
-             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                         ![self] = FALSE]
-             /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
-          \/ /\ netdev_rest_172_3[self] # {}
-             /\ \E next_sk \in netdev_rest_172_3[self] :
+          \/ /\ netdev_locals[self].rest_172_3 # {}
+             /\ \E next_sk \in netdev_locals[self].rest_172_3 :
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
-                           /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
-                                                      ![self] = netdev_rest_172_3[self] \ {next_sk}]
-                           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
-                                                              ![self] = next_sk]
+                           /\ netdev_locals' = [netdev_locals EXCEPT
+                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                                         {next_sk},
+                                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
-                                          netdev_packet_notifier_event,
-                                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk>>
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-                           /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT
-                                                      ![self] = netdev_rest_172_3[self] \ {next_sk}]
-                           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT
-                                                              ![self] = next_sk]
+                           /\ netdev_locals' = [netdev_locals EXCEPT
+                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                                         {next_sk},
+                                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs,
-                                          netdev_packet_notifier_event,
-                                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                                          netdev_register_prot_hook_sk>>
+                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -1492,10 +1314,8 @@ netdev_at_L172(self) ==
 netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                   netdev_sk_free_sk, netdev_register_prot_hook_sk>>
-    /\ /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ /\ netdev_locals' = [netdev_locals EXCEPT ![self].rest_172_3 = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
        /\ UNCHANGED <<fault>>
 
@@ -1507,26 +1327,26 @@ netdev_at_L174(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
-               /\ netdev_packet_notifier_sk[self] # NULL /\
-                    packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-               /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
+               /\ netdev_locals[self].packet_notifier.sk # NULL /\
+                    packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
+               /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = NULL
        IN \/ /\ ok
-             /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
+             /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_packet_notifier_sk[self]].bind_lock = self]
+                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
+             /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_packet_notifier_sk[self]].bind_lock = self]
+                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ netdev_packet_notifier_sk[self] = NULL
+          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
              /\ Fault("null_deref", self, 174)
-          \/ /\ netdev_packet_notifier_sk[self] # NULL
-             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 174, netdev_packet_notifier_sk[self])
+          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 174, netdev_locals[self].packet_notifier.sk)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1536,26 +1356,24 @@ netdev_at_L176(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               netdev_packet_notifier_sk[self] # NULL /\
-                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+               netdev_locals[self].packet_notifier.sk # NULL /\
+                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_packet_notifier_sk[self]].running
-             /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT
-                                                       ![self] = netdev_packet_notifier_sk[self]]
-             /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
-                                                         ![self] = FALSE]
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
-                            netdev_sk_free_sk, netdev_register_prot_hook_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
+             /\ ~packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ netdev_packet_notifier_sk[self] = NULL
+          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
              /\ Fault("null_deref", self, 176)
-          \/ /\ netdev_packet_notifier_sk[self] # NULL
-             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 176, netdev_packet_notifier_sk[self])
+          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 176, netdev_locals[self].packet_notifier.sk)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1565,24 +1383,23 @@ netdev_at_L180(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET ok ==
-               netdev_packet_notifier_sk[self] # NULL /\
-                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+               netdev_locals[self].packet_notifier.sk # NULL /\
+                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
-             /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
-                                                   ![self] = netdev_packet_notifier_sk[self]]
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault, netdev_rest_172_3, netdev_packet_notifier_frame,
-                            netdev___unregister_prot_hook_frame, netdev_sk_free_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
+             /\ ~packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ netdev_packet_notifier_sk[self] = NULL
+          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
              /\ Fault("null_deref", self, 180)
-          \/ /\ netdev_packet_notifier_sk[self] # NULL
-             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 180, netdev_packet_notifier_sk[self])
+          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 180, netdev_locals[self].packet_notifier.sk)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1591,22 +1408,22 @@ netdev_at_L184(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET ok ==
-               netdev_packet_notifier_sk[self] # NULL /\
-                 packet_sock[netdev_packet_notifier_sk[self]].st = "live"
+               netdev_locals[self].packet_notifier.sk # NULL /\
+                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
+                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
-          \/ /\ netdev_packet_notifier_sk[self] = NULL
+          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
              /\ Fault("null_deref", self, 184)
-          \/ /\ netdev_packet_notifier_sk[self] # NULL
-             /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 184, netdev_packet_notifier_sk[self])
+          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
+             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 184, netdev_locals[self].packet_notifier.sk)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1614,13 +1431,9 @@ netdev_at_L184(self) ==
 netdev_at_L192(self) ==
     /\ pc[self] = "L192"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_rest_172_3, netdev_packet_notifier_sk,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   netdev_register_prot_hook_sk>>
+    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs>>
     /\ /\ dev_up' = FALSE
-       /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT
-                                             ![self] = NETDEV_DOWN]
+       /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
 
@@ -1672,52 +1485,52 @@ netdev_enabled(self) ==
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
        \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-                     packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-                /\ \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
-                   \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
-                   \/ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
-             \/ netdev___unregister_prot_hook_sk[self] = NULL
-             \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
+                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
+                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
+                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
+             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
+             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
           /\ \/ rcu_depth[self] = 0
              \/ rcu_depth[self] > 0
        \/ /\ pc[self] = "L112"
-          /\ \/ /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-                     packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
-             \/ netdev___unregister_prot_hook_sk[self] = NULL
-             \/ /\ netdev___unregister_prot_hook_sk[self] # NULL
-                /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
+                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
+                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
+             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
+             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
+                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L172"
-          /\ \/ /\ netdev_rest_172_3[self] = {}
+          /\ \/ /\ netdev_locals[self].rest_172_3 = {}
                 /\ \/ rcu_depth[self] > 1
                    \/ rcu_depth[self] = 1
                    \/ rcu_depth[self] = 0
-             \/ /\ netdev_rest_172_3[self] # {}
-                /\ \E next_sk \in netdev_rest_172_3[self] :
+             \/ /\ netdev_locals[self].rest_172_3 # {}
+                /\ \E next_sk \in netdev_locals[self].rest_172_3 :
                      \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-                              /\ \/ [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
-                                                                          {next_sk}] #
-                                      netdev_rest_172_3
-                                 \/ [netdev_packet_notifier_sk EXCEPT ![self] = next_sk] #
-                                      netdev_packet_notifier_sk
+                              /\ \/ [netdev_locals EXCEPT
+                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                              {next_sk},
+                                       ![self].packet_notifier.sk = next_sk] #
+                                      netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
                      \/ /\ next_sk # NULL
                         /\ packet_sock[next_sk].st # "live"
        \/ /\ pc[self] = "L174"
-          /\ \/ /\ netdev_packet_notifier_sk[self] # NULL /\
-                     packet_sock[netdev_packet_notifier_sk[self]].st = "live"
-                /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
-             \/ netdev_packet_notifier_sk[self] = NULL
-             \/ /\ netdev_packet_notifier_sk[self] # NULL
-                /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
+          /\ \/ /\ netdev_locals[self].packet_notifier.sk # NULL /\
+                     packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
+                /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = NULL
+             \/ netdev_locals[self].packet_notifier.sk = NULL
+             \/ /\ netdev_locals[self].packet_notifier.sk # NULL
+                /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
 
 --------------------------------------------------------------------------------
 
@@ -1733,35 +1546,34 @@ rcu_cb_untouched ==
 rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
-    /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
+    /\ LET ok ==
+               rcu_cb_locals[self].sk_free.sk # NULL /\
+                 packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
+               /\ packet_sock[rcu_cb_locals[self].sk_free.sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
-             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
-             /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                      ![self] = NULL]
-             /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                        ![self] = NULL]
-             /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                           ![self] = FALSE]
-             /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
+                                                       ![self].packet_release_finish.sk = NULL,
+                                                       ![self].packet_release_finish.sock = NULL,
+                                                       ![self].packet_release_finish.nullify = FALSE,
+                                                       ![self].packet_release_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 68, rcu_cb_sk_free_sk[self])
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, rcu_cb_locals[self].sk_free.sk)
           \/ /\ ok
-             /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
+             /\ ~packet_sock[rcu_cb_locals[self].sk_free.sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ rcu_cb_sk_free_sk[self] = NULL
+          \/ /\ rcu_cb_locals[self].sk_free.sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ rcu_cb_sk_free_sk[self] # NULL
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 67, rcu_cb_sk_free_sk[self])
+          \/ /\ rcu_cb_locals[self].sk_free.sk # NULL
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, rcu_cb_locals[self].sk_free.sk)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1769,28 +1581,29 @@ rcu_cb_at_L67(self) ==
 rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_packet_release_rcu_sk,
-                   rcu_cb_packet_release_finish_frame, rcu_cb_sk_free_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
     /\ LET ok ==
-               rcu_cb_sock_orphan_sk[self] # NULL /\
-                 packet_sock[rcu_cb_sock_orphan_sk[self]].st = "live"
+               rcu_cb_locals[self].sock_orphan.sk # NULL /\
+                 packet_sock[rcu_cb_locals[self].sock_orphan.sk].st = "live"
        IN \/ /\ ok
-             /\ rcu_cb_packet_release_finish_nullify[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
-             /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ rcu_cb_locals[self].packet_release_finish.nullify
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~rcu_cb_packet_release_finish_nullify[self]
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sock_orphan_sk[self]].dead = TRUE]
-             /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = NULL]
+             /\ ~rcu_cb_locals[self].packet_release_finish.nullify
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ rcu_cb_sock_orphan_sk[self] = NULL
+          \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
              /\ Fault("null_deref", self, 207)
-          \/ /\ rcu_cb_sock_orphan_sk[self] # NULL
-             /\ packet_sock[rcu_cb_sock_orphan_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 207, rcu_cb_sock_orphan_sk[self])
+          \/ /\ rcu_cb_locals[self].sock_orphan.sk # NULL
+             /\ packet_sock[rcu_cb_locals[self].sock_orphan.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 207, rcu_cb_locals[self].sock_orphan.sk)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -1798,16 +1611,16 @@ rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL /\
-               socket[rcu_cb_packet_release_finish_sock[self]].st = "live"
-          /\ socket' = [socket EXCEPT ![rcu_cb_packet_release_finish_sock[self]].sk = NULL]
+    /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sock # NULL /\
+               socket[rcu_cb_locals[self].packet_release_finish.sock].st = "live"
+          /\ socket' = [socket EXCEPT ![rcu_cb_locals[self].packet_release_finish.sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
           /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_packet_release_finish_sock[self] = NULL
+       \/ /\ rcu_cb_locals[self].packet_release_finish.sock = NULL
           /\ Fault("null_deref", self, 261)
-       \/ /\ rcu_cb_packet_release_finish_sock[self] # NULL
-          /\ socket[rcu_cb_packet_release_finish_sock[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 261, rcu_cb_packet_release_finish_sock[self])
+       \/ /\ rcu_cb_locals[self].packet_release_finish.sock # NULL
+          /\ socket[rcu_cb_locals[self].packet_release_finish.sock].st # "live"
+          /\ FaultOn("use_after_free", self, 261, rcu_cb_locals[self].packet_release_finish.sock)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -1815,56 +1628,55 @@ rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-               packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
+    /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
+               packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
           /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
+       \/ /\ rcu_cb_locals[self].packet_release_finish.sk = NULL
           /\ Fault("null_deref", self, 263)
-       \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
-          /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 263, rcu_cb_packet_release_finish_sk[self])
+       \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
+          /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 263, rcu_cb_locals[self].packet_release_finish.sk)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running, rcu_cb_sock_orphan_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
     /\ LET ok ==
-               rcu_cb_packet_release_finish_sk[self] # NULL /\
-                 packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
+               rcu_cb_locals[self].packet_release_finish.sk # NULL /\
+                 packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
+             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_packet_release_finish_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt -
-                                                                                      1]
-             /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                      ![self] = NULL]
-             /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                        ![self] = NULL]
-             /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                           ![self] = FALSE]
-             /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                                             1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
+                                                       ![self].packet_release_finish.sock = NULL,
+                                                       ![self].packet_release_finish.nullify = FALSE,
+                                                       ![self].packet_release_rcu.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault, rcu_cb_sk_free_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
+             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_packet_release_finish_sk[self]].refcnt = 0]
-             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
-                                        ![self] = rcu_cb_packet_release_finish_sk[self]]
+                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk,
-                            rcu_cb_packet_release_finish_frame>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 264, rcu_cb_packet_release_finish_sk[self])
-          \/ /\ rcu_cb_packet_release_finish_sk[self] = NULL
+             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow",
+                        self,
+                        264,
+                        rcu_cb_locals[self].packet_release_finish.sk)
+          \/ /\ rcu_cb_locals[self].packet_release_finish.sk = NULL
              /\ Fault("null_deref", self, 264)
-          \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
-             /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 264, rcu_cb_packet_release_finish_sk[self])
+          \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
+             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+             /\ FaultOn("double_free", self, 264, rcu_cb_locals[self].packet_release_finish.sk)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -1873,20 +1685,17 @@ rcu_cb_at_L264(self) ==
 rcu_cb_at_L268(self) ==
     /\ pc[self] = "L268"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cb_sk_free_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sk' = [rcu_cb_packet_release_finish_sk EXCEPT
-                                                  ![self] = cb.obj]
-         /\ rcu_cb_packet_release_finish_sock' = [rcu_cb_packet_release_finish_sock EXCEPT
-                                                    ![self] = NULL]
-         /\ rcu_cb_packet_release_finish_nullify' = [rcu_cb_packet_release_finish_nullify EXCEPT
-                                                       ![self] = FALSE]
-         /\ rcu_cb_sock_orphan_sk' = [rcu_cb_sock_orphan_sk EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
+                                                   ![self].packet_release_finish.sk = cb.obj,
+                                                   ![self].packet_release_finish.sock = NULL,
+                                                   ![self].packet_release_finish.nullify = FALSE,
+                                                   ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 
@@ -1916,14 +1725,14 @@ rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
        \/ /\ pc[self] = "L264"
-          /\ \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL /\
-                     packet_sock[rcu_cb_packet_release_finish_sk[self]].st = "live"
-                /\ \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt > 1
-                   \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt = 1
-                   \/ packet_sock[rcu_cb_packet_release_finish_sk[self]].refcnt \leq 0
-             \/ rcu_cb_packet_release_finish_sk[self] = NULL
-             \/ /\ rcu_cb_packet_release_finish_sk[self] # NULL
-                /\ packet_sock[rcu_cb_packet_release_finish_sk[self]].st # "live"
+          /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
+                     packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
+                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
+                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
+                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
+             \/ rcu_cb_locals[self].packet_release_finish.sk = NULL
+             \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
+                /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
        \/ /\ pc[self] = "L268"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"

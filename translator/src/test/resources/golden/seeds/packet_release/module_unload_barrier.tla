@@ -20,14 +20,8 @@ VARIABLES pc,
           rcu_gp,
           rcu_cbs,
           rcu_running,
-          user_sk,
-          user_sk_alloc_sk,
-          rcu_cb_packet_release_rcu_sk,
-          rcu_cb_sk_free_sk
-
-user_locals == <<user_sk, user_sk_alloc_sk>>
-
-rcu_cb_locals == <<rcu_cb_packet_release_rcu_sk, rcu_cb_sk_free_sk>>
+          user_locals,
+          rcu_cb_locals
 
 vars ==
     <<pc,
@@ -72,10 +66,9 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_sk = [t \in Thread_user |-> NULL]
-    /\ user_sk_alloc_sk = [t \in Thread_user |-> NULL]
-    /\ rcu_cb_packet_release_rcu_sk = [t \in Thread_rcu_cb |-> NULL]
-    /\ rcu_cb_sk_free_sk = [t \in Thread_rcu_cb |-> NULL]
+    /\ user_locals = [t \in Thread_user |-> [sk |-> NULL, sk_alloc |-> [sk |-> NULL]]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
+                         [packet_release_rcu |-> [sk |-> NULL], sk_free |-> [sk |-> NULL]]]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -118,8 +111,8 @@ user_at_L27(self) ==
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                             refcnt |-> 1,
                                                                             dead |-> FALSE]]
-                /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
-                /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
+                /\ user_locals' = [user_locals EXCEPT ![self].sk = new_packet_sock,
+                                                      ![self].sk_alloc.sk = NULL]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
@@ -172,23 +165,23 @@ user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
-    /\ LET ok == user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
+    /\ LET ok == user_locals[self].sk # NULL /\ packet_sock[user_locals[self].sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
+             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> user_sk[self],
+                                 obj |-> user_locals[self].sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L62"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
-             /\ FaultOn("double_call_rcu", self, 61, user_sk[self])
-          \/ /\ user_sk[self] = NULL
+             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
+             /\ FaultOn("double_call_rcu", self, 61, user_locals[self].sk)
+          \/ /\ user_locals[self].sk = NULL
              /\ Fault("null_deref", self, 61)
-          \/ /\ user_sk[self] # NULL
-             /\ packet_sock[user_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 61, user_sk[self])
+          \/ /\ user_locals[self].sk # NULL
+             /\ packet_sock[user_locals[self].sk].st # "live"
+             /\ FaultOn("use_after_free", self, 61, user_locals[self].sk)
 
 \* a user thread at L62: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -216,8 +209,7 @@ user_at_L64(self) ==
        IN \/ /\ ok
              /\ module[af_packet].st = "live"
              /\ module' = [module EXCEPT ![af_packet].st = "freed"]
-             /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
-             /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk = NULL, ![self].sk_alloc.sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -271,37 +263,38 @@ rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET ok == rcu_cb_sk_free_sk[self] # NULL /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
+    /\ LET ok ==
+               rcu_cb_locals[self].sk_free.sk # NULL /\
+                 packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[rcu_cb_sk_free_sk[self]].dead
+               /\ packet_sock[rcu_cb_locals[self].sk_free.sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_sk_free_sk[self]].st = "freed"]
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st = "freed"
-             /\ FaultOn("double_free", self, 36, rcu_cb_sk_free_sk[self])
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "freed"
+             /\ FaultOn("double_free", self, 36, rcu_cb_locals[self].sk_free.sk)
           \/ /\ ok
-             /\ ~packet_sock[rcu_cb_sk_free_sk[self]].dead
+             /\ ~packet_sock[rcu_cb_locals[self].sk_free.sk].dead
              /\ Fault("assertion", self, 35)
-          \/ /\ rcu_cb_sk_free_sk[self] = NULL
+          \/ /\ rcu_cb_locals[self].sk_free.sk = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ rcu_cb_sk_free_sk[self] # NULL
-             /\ packet_sock[rcu_cb_sk_free_sk[self]].st # "live"
-             /\ FaultOn("use_after_free", self, 35, rcu_cb_sk_free_sk[self])
+          \/ /\ rcu_cb_locals[self].sk_free.sk # NULL
+             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st # "live"
+             /\ FaultOn("use_after_free", self, 35, rcu_cb_locals[self].sk_free.sk)
 
 \* a rcu_cb thread at L38: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
 rcu_cb_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running,
-                   rcu_cb_packet_release_rcu_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
-          /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT ![self] = NULL]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
@@ -315,13 +308,13 @@ rcu_cb_at_L38(self) ==
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cb_sk_free_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock>>
     /\ \E cb \in rcu_cbs :
          /\ cb.fn = "packet_release_rcu"
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L44"]
          /\ UNCHANGED <<fault>>
 
@@ -341,16 +334,17 @@ rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].dead = TRUE]
+    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
+               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                               ![rcu_cb_locals[self].packet_release_rcu.sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
           /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
           /\ Fault("null_deref", self, 44)
-       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 44, rcu_cb_packet_release_rcu_sk[self])
+       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
+          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 44, rcu_cb_locals[self].packet_release_rcu.sk)
 
 \* a rcu_cb thread at L45: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
@@ -358,15 +352,15 @@ rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-               packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
+               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L46"]
           /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
           /\ Fault("null_deref", self, 45)
-       \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-          /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 45, rcu_cb_packet_release_rcu_sk[self])
+       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
+          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
+          /\ FaultOn("use_after_free", self, 45, rcu_cb_locals[self].packet_release_rcu.sk)
 
 \* a rcu_cb thread at L46: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -375,39 +369,40 @@ rcu_cb_at_L46(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
     /\ LET ok ==
-               rcu_cb_packet_release_rcu_sk[self] # NULL /\
-                 packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
+               rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
+                 packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
+             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt -
-                                                                                   1]
+                                  ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt -
+                                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_packet_release_rcu_sk[self]].refcnt = 0]
-             /\ rcu_cb_sk_free_sk' = [rcu_cb_sk_free_sk EXCEPT
-                                        ![self] = rcu_cb_packet_release_rcu_sk[self]]
+             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT
+                                  ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 0]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_rcu.sk]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault, rcu_cb_packet_release_rcu_sk>>
+             /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 46, rcu_cb_packet_release_rcu_sk[self])
-          \/ /\ rcu_cb_packet_release_rcu_sk[self] = NULL
+             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 46, rcu_cb_locals[self].packet_release_rcu.sk)
+          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
              /\ Fault("null_deref", self, 46)
-          \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-             /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
-             /\ FaultOn("double_free", self, 46, rcu_cb_packet_release_rcu_sk[self])
+          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
+             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
+             /\ FaultOn("double_free", self, 46, rcu_cb_locals[self].packet_release_rcu.sk)
 
 \* a rcu_cb thread at L47: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
 rcu_cb_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_sk_free_sk>>
+    /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-          /\ rcu_cb_packet_release_rcu_sk' = [rcu_cb_packet_release_rcu_sk EXCEPT ![self] = NULL]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L43b"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
@@ -437,14 +432,14 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "packet_release_rcu"
                /\ cb.wait = {}
        \/ /\ pc[self] = "L46"
-          /\ \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL /\
-                     packet_sock[rcu_cb_packet_release_rcu_sk[self]].st = "live"
-                /\ \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt > 1
-                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt = 1
-                   \/ packet_sock[rcu_cb_packet_release_rcu_sk[self]].refcnt \leq 0
-             \/ rcu_cb_packet_release_rcu_sk[self] = NULL
-             \/ /\ rcu_cb_packet_release_rcu_sk[self] # NULL
-                /\ packet_sock[rcu_cb_packet_release_rcu_sk[self]].st # "live"
+          /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
+                     packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
+                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
+                   \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
+                   \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt \leq 0
+             \/ rcu_cb_locals[self].packet_release_rcu.sk = NULL
+             \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
+                /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
 
 --------------------------------------------------------------------------------
 

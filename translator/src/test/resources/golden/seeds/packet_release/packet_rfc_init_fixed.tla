@@ -27,9 +27,9 @@ VARIABLES pc,
           rcu_gp,
           rcu_cbs,
           rcu_running,
-          rel_postpone,
-          rx_p,
-          rcu_cb_release_cb_x
+          rel_locals,
+          rx_locals,
+          rcu_cb_locals
 
 vars ==
     <<pc,
@@ -42,21 +42,21 @@ vars ==
       rcu_gp,
       rcu_cbs,
       rcu_running,
-      rel_postpone,
-      rx_p,
-      rcu_cb_release_cb_x>>
+      rel_locals,
+      rx_locals,
+      rcu_cb_locals>>
 
 \* a fault: only `fault` changes
 Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, sock, running, hooked, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   rel_postpone, rx_p, rcu_cb_release_cb_x>>
+                   rel_locals, rx_locals, rcu_cb_locals>>
 
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, running, hooked, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   rel_postpone, rx_p, rcu_cb_release_cb_x>>
+                   rel_locals, rx_locals, rcu_cb_locals>>
 
 Threads == Thread_rel \cup Thread_down \cup Thread_rx \cup Thread_rcu_cb
 
@@ -83,9 +83,9 @@ Init ==
                 [] t \in Thread_down -> "L57"
                 [] t \in Thread_rx -> "L65"
                 [] t \in Thread_rcu_cb -> "L31"]
-    /\ rel_postpone = [t \in Thread_rel |-> FALSE]
-    /\ rx_p = [t \in Thread_rx |-> NULL]
-    /\ rcu_cb_release_cb_x = [t \in Thread_rcu_cb |-> NULL]
+    /\ rel_locals = [t \in Thread_rel |-> [postpone |-> FALSE]]
+    /\ rx_locals = [t \in Thread_rx |-> [p |-> NULL]]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [release_cb |-> [x |-> NULL]]]
     /\ running = TRUE
     /\ rcu_depth = Blank_rcu_depth
     /\ rcu_gp = Blank_rcu_gp
@@ -116,7 +116,7 @@ AllDone ==
 \* thread rel (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:35)
 
 \* what no step of a rel thread changes (faults aside)
-rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_p, rcu_cb_release_cb_x>>
+rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 
 \* a rel thread at L36: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:36: postpone = false
@@ -133,19 +133,19 @@ rel_at_L36(self) ==
     /\ UNCHANGED <<rel_untouched, sock, rcu_cbs>>
     /\ LET ok == ~running
        IN \/ /\ running
-             /\ rel_postpone' = [rel_postpone EXCEPT ![self] = TRUE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = TRUE]
              /\ hooked' = hooked \ {s}
              /\ running' = FALSE
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ CONDITIONAL = 0
-             /\ rel_postpone' = [rel_postpone EXCEPT ![self] = TRUE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault, running, hooked>>
           \/ /\ ok
              /\ ~CONDITIONAL = 0
-             /\ rel_postpone' = [rel_postpone EXCEPT ![self] = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L51"]
              /\ UNCHANGED <<fault, running, hooked>>
 
@@ -162,7 +162,7 @@ rel_at_L49(self) ==
                   rcu_cbs \cup {[fn |-> "release_cb",
                                  obj |-> s,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ rel_postpone' = [rel_postpone EXCEPT ![self] = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -184,7 +184,7 @@ rel_at_L51(self) ==
        IN \/ /\ ok
              /\ sock[s].st = "live"
              /\ sock' = [sock EXCEPT ![s].st = "freed"]
-             /\ rel_postpone' = [rel_postpone EXCEPT ![self] = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -216,7 +216,7 @@ rel_enabled(self) ==
 
 \* what no step of a down thread changes (faults aside)
 down_untouched ==
-    <<sock, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rel_postpone, rx_p, rcu_cb_release_cb_x>>
+    <<sock, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rel_locals, rx_locals, rcu_cb_locals>>
 
 \* a down thread at L57: 2 paths
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:57: if running {
@@ -249,14 +249,14 @@ down_enabled(self) ==
 \* thread rx[2] (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:64)
 
 \* what no step of a rx thread changes (faults aside)
-rx_untouched == <<sock, running, hooked, s, rcu_running, rel_postpone, rcu_cb_release_cb_x>>
+rx_untouched == <<sock, running, hooked, s, rcu_running, rel_locals, rcu_cb_locals>>
 
 \* a rx thread at L65: one path
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:65: rcu_read_lock()             // R1
 rx_at_L65(self) ==
     /\ pc[self] = "L65"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_p>>
+    /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L66"]
        /\ UNCHANGED <<fault>>
@@ -269,16 +269,16 @@ rx_at_L66(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ hooked = {}
-          /\ rx_p' = [rx_p EXCEPT ![self] = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L70"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in hooked :
             \/ /\ picked # NULL
-               /\ rx_p' = [rx_p EXCEPT ![self] = picked]
+               /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L68"]
                /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
-               /\ rx_p' = [rx_p EXCEPT ![self] = picked]
+               /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L70"]
                /\ UNCHANGED <<fault>>
 
@@ -287,15 +287,15 @@ rx_at_L66(self) ==
 rx_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_p>>
-    /\ \/ /\ rx_p[self] # NULL /\ sock[rx_p[self]].st = "live"
+    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_locals>>
+    /\ \/ /\ rx_locals[self].p # NULL /\ sock[rx_locals[self].p].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L70"]
           /\ UNCHANGED <<fault>>
-       \/ /\ rx_p[self] = NULL
+       \/ /\ rx_locals[self].p = NULL
           /\ Fault("null_deref", self, 68)
-       \/ /\ rx_p[self] # NULL
-          /\ sock[rx_p[self]].st # "live"
-          /\ FaultOn("use_after_free", self, 68, rx_p[self])
+       \/ /\ rx_locals[self].p # NULL
+          /\ sock[rx_locals[self].p].st # "live"
+          /\ FaultOn("use_after_free", self, 68, rx_locals[self].p)
 
 \* a rx thread at L70: 3 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:70: rcu_read_unlock()           // R4
@@ -305,14 +305,14 @@ rx_at_L70(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_p' = [rx_p EXCEPT ![self] = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L71"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_p' = [rx_p EXCEPT ![self] = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L71"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -323,7 +323,7 @@ rx_at_L70(self) ==
 rx_at_L71(self) ==
     /\ pc[self] = "L71"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_p>>
+    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_locals>>
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
@@ -359,7 +359,7 @@ rx_enabled(self) ==
 \* thread rcu_cb[2] (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:31)
 
 \* what no step of a rcu_cb thread changes (faults aside)
-rcu_cb_untouched == <<running, hooked, s, rcu_depth, rcu_gp, rel_postpone, rx_p>>
+rcu_cb_untouched == <<running, hooked, s, rcu_depth, rcu_gp, rel_locals, rx_locals>>
 
 \* a rcu_cb thread at L31: one path
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:31: fn release_cb(x) {
@@ -372,7 +372,7 @@ rcu_cb_at_L31(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_release_cb_x' = [rcu_cb_release_cb_x EXCEPT ![self] = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].release_cb.x = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L32"]
          /\ UNCHANGED <<fault>>
 
@@ -381,7 +381,7 @@ rcu_cb_at_L31(self) ==
 rcu_cb_at_L31b(self) ==
     /\ pc[self] = "L31b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_release_cb_x>>
+    /\ UNCHANGED <<rcu_cb_untouched, sock, rcu_cbs, rcu_cb_locals>>
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L31"]
        /\ UNCHANGED <<fault>>
@@ -392,17 +392,17 @@ rcu_cb_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET ok == rcu_cb_release_cb_x[self] # NULL
+    /\ LET ok == rcu_cb_locals[self].release_cb.x # NULL
        IN \/ /\ ok
-             /\ sock[rcu_cb_release_cb_x[self]].st = "live"
-             /\ sock' = [sock EXCEPT ![rcu_cb_release_cb_x[self]].st = "freed"]
-             /\ rcu_cb_release_cb_x' = [rcu_cb_release_cb_x EXCEPT ![self] = NULL]
+             /\ sock[rcu_cb_locals[self].release_cb.x].st = "live"
+             /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].release_cb.x].st = "freed"]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].release_cb.x = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L31b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[rcu_cb_release_cb_x[self]].st = "freed"
-             /\ FaultOn("double_free", self, 32, rcu_cb_release_cb_x[self])
-          \/ /\ rcu_cb_release_cb_x[self] = NULL
+             /\ sock[rcu_cb_locals[self].release_cb.x].st = "freed"
+             /\ FaultOn("double_free", self, 32, rcu_cb_locals[self].release_cb.x)
+          \/ /\ rcu_cb_locals[self].release_cb.x = NULL
              /\ Fault("null_deref", self, 32)
 
 \* any step of a rcu_cb thread
@@ -421,10 +421,10 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "release_cb"
                /\ cb.wait = {}
        \/ /\ pc[self] = "L32"
-          /\ \/ /\ rcu_cb_release_cb_x[self] # NULL
-                /\ \/ sock[rcu_cb_release_cb_x[self]].st = "live"
-                   \/ sock[rcu_cb_release_cb_x[self]].st = "freed"
-             \/ rcu_cb_release_cb_x[self] = NULL
+          /\ \/ /\ rcu_cb_locals[self].release_cb.x # NULL
+                /\ \/ sock[rcu_cb_locals[self].release_cb.x].st = "live"
+                   \/ sock[rcu_cb_locals[self].release_cb.x].st = "freed"
+             \/ rcu_cb_locals[self].release_cb.x = NULL
 
 --------------------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ import javax.management.ObjectName;
  * {@code kill -9}) it deletes the directories named by {@code -Dinflight.orphanCleanup} and halts, so
  * no TLC is left running reparented to init, filling a disk that nobody will read. It runs in the subprocess only, and
  * depends on nothing but the JDK and TLC. Standard error is used because TLC's framed messages on
- * standard output must not be interleaved with foreign lines.
+ * standard output must not be interleaved with foreign lines. And it nudges TLC's state queue out
+ * of a lost wake-up that can hang a check ({@link QueueWatch}).
  */
 public final class TlcMain {
     /** The prefix of a progress line on standard error. */
@@ -44,6 +45,7 @@ public final class TlcMain {
             w.setDaemon(true);
             w.start();
         }
+        QueueWatch.start(QueueWatch::mainQueue, QueueWatch.PERIOD_MILLIS);
         tlc2.TLC.main(args);
     }
 

@@ -24,6 +24,8 @@ public final class TraceMapper {
   private final SourceMap map;
   private final Map<String, String> display = new HashMap<>();
   private final Map<String, SourceMap.Variable> vars = new HashMap<>();
+  /** A thread kind's record of locals → the locals in it (Variable#field). */
+  private final Map<String, List<SourceMap.Variable>> slots = new HashMap<>();
   private final Map<String, SourceMap.Action> actions = new HashMap<>();
   private final Map<String, SourceMap.Struct> heaps = new HashMap<>();
   private final Map<String, SourceMap.Thread> threads = new HashMap<>();
@@ -51,7 +53,13 @@ public final class TraceMapper {
       heaps.put(s.heapVar(), s);
       s.objects().forEach(o -> display.put(o.tla(), o.display()));
     }
-    map.variables().forEach(v -> vars.put(v.tla(), v));
+    for (SourceMap.Variable v : map.variables()) {
+      if (v.field() == null) {
+        vars.put(v.tla(), v);
+      } else {
+        slots.computeIfAbsent(v.tla(), k -> new ArrayList<>()).add(v);
+      }
+    }
     map.actions().forEach(a -> actions.put(a.name(), a));
     for (SourceMap.Thread t : map.threads()) {
       for (SourceMap.Label l : t.labels()) {
@@ -157,6 +165,11 @@ public final class TraceMapper {
       TlcValue before = prev.get(e.getKey());
       if (Objects.equals(before, e.getValue())) {
         continue;
+      }
+      for (SourceMap.Variable l : slots.getOrDefault(e.getKey(), List.of())) {
+        if (l.kind().equals("local")) {
+          localChanges(l, local(l, before), local(l, e.getValue()), prev, cur, changes, assigned.contains(l.dsl()));
+        }
       }
       SourceMap.Variable v = vars.get(e.getKey());
       if (v == null) {
@@ -318,12 +331,33 @@ public final class TraceMapper {
       }
       for (SourceMap.Variable v : map.variables()) {
         if ("local".equals(v.kind()) && m.group(1).equals(v.dsl()) && a.thread().equals(v.thread())
-            && cur.get(v.tla()) instanceof TlcValue.FunV f) {
+            && local(v, cur.get(v.tla())) instanceof TlcValue.FunV f) {
           String id = instanceOf(mover);
           f.get(new TlcValue.ModelV(id)).ifPresent(val -> changes.add(DslStep.Change.returned(mover, v.dsl(), render(val, cur), m.group(2))));
         }
       }
     }
+  }
+
+  /**
+   * A local's value per thread, as a function from its kind's threads: {@code value} itself
+   * when the local is a variable of its own, else the local's field of each thread's record.
+   */
+  static TlcValue local(SourceMap.Variable v, TlcValue value) {
+    if (v.field() == null || !(value instanceof TlcValue.FunV f)) {
+      return value;
+    }
+    List<Map.Entry<TlcValue, TlcValue>> out = new ArrayList<>();
+    for (Map.Entry<TlcValue, TlcValue> e : f.entries()) {
+      TlcValue at = e.getValue();
+      for (String field : v.field().split("\\.")) {
+        at = at instanceof TlcValue.RecordV r ? r.get(field) : null;
+      }
+      if (at != null) {
+        out.add(Map.entry(e.getKey(), at));
+      }
+    }
+    return new TlcValue.FunV(out);
   }
 
   /** The model value of a thread shown as {@code display}. */

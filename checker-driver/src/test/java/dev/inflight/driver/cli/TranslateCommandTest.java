@@ -80,7 +80,7 @@ class TranslateCommandTest {
     List<String> tla = Files.readAllLines(out.resolve("refcount_ok.tla"));
     JsonNode map = new ObjectMapper().readTree(out.resolve("refcount_ok.srcmap.json").toFile());
 
-    assertThat(map.path("version").asInt()).isEqualTo(2);
+    assertThat(map.path("version").asInt()).isEqualTo(3);
     assertThat(map.path("model").asText()).isEqualTo("refcount_ok");
     assertThat(map.path("module").asText()).isEqualTo("refcount_ok");
     List<String> threads = new ArrayList<>();

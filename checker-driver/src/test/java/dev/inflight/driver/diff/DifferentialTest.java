@@ -179,10 +179,14 @@ class DifferentialTest {
 
   /** Translates a model text with its model name suffixed (each module needs its own name). */
   static Emitted translate(String text, String suffix, boolean reference) {
+    return translate(text, suffix, Translator.Options.defaults().withReference(reference));
+  }
+
+  /** Translates a model text with {@code opts}, its model name suffixed. */
+  static Emitted translate(String text, String suffix, Translator.Options opts) {
     String named = text.replaceFirst("(?m)^model (\\w+)", "model $1" + suffix);
     Diagnostics diags = new Diagnostics();
     SourceFile src = new SourceFile("random.ifl", named);
-    Translator.Options opts = Translator.Options.defaults().withReference(reference);
     Translator.Result r = Translator.translate(src, null, opts, diags);
     if (!r.ok()) {
       throw new AssertionError("the translator rejected a generated model:\n"

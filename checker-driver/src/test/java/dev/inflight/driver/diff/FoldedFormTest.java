@@ -76,27 +76,23 @@ class FoldedFormTest {
   }
 
   private void sameStates(Path file) throws IOException {
-    TlcResult folded = tlc(Translator.translate(file, Translator.Options.defaults()).emitted(), "folded");
-    TlcResult paths = tlc(Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted(), "paths");
+    TlcResult folded = tlc(tmp, Translator.translate(file, Translator.Options.defaults()).emitted(), "folded");
+    TlcResult paths = tlc(tmp, Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted(), "paths");
     assertThat(folded.outcome().kind()).isEqualTo(paths.outcome().kind());
     assertThat(folded.statistics().distinct()).as("distinct states").isEqualTo(paths.statistics().distinct());
     assertThat(folded.statistics().generated()).as("generated states").isEqualTo(paths.statistics().generated());
     assertThat(folded.statistics().distinct()).isPositive();
   }
 
-  private TlcResult tlc(Emitted e, String form) throws IOException {
+  private static Emitted translatePaths(String text) {
+    return DifferentialTest.translate(text, "_p", Translator.Options.defaults().withPathActions(true));
+  }
+
+  /** Runs TLC (1 worker, liveness at the end) on an emitted module in its own directory under {@code tmp}. */
+  static TlcResult tlc(Path tmp, Emitted e, String form) throws IOException {
     Path dir = Files.createDirectories(tmp.resolve(e.moduleName() + "-" + form));
     Translator.write(e, dir);
     return new TlcRunner(TlcOptions.defaults().withWorkers(1).withExtraArgs(List.of("-lncheck", "final")))
         .run(dir, e.moduleName() + ".tla", e.moduleName() + ".cfg");
-  }
-
-  private static Emitted translatePaths(String text) {
-    String named = text.replaceFirst("(?m)^model (\\w+)", "model $1_p");
-    var diags = new dev.inflight.translator.diag.Diagnostics();
-    var r = Translator.translate(new dev.inflight.translator.diag.SourceFile("random.ifl", named), null,
-        Translator.Options.defaults().withPathActions(true), diags);
-    assertThat(r.ok()).as("translates:%n%s", named).isTrue();
-    return r.emitted();
   }
 }

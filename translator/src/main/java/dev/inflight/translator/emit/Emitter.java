@@ -253,9 +253,25 @@ public final class Emitter {
       blank.forEach((v, value) -> conj.add(eq(name(v), value)));
     }
     for (ThreadCode tc : lowered.threads()) {
+      List<TlaExpr.Bound> threads = List.of(new TlaExpr.Bound(t, name(layout.threadConst.get(tc.thread()))));
+      // The kind's record of locals: a field per body local, a nested record per function's frame.
+      Map<String, Object> record = new LinkedHashMap<>();
       for (ThreadCode.LocalVar l : tc.locals()) {
-        conj.add(eq(name(l.tla()), new TlaExpr.FunCons(
-            List.of(new TlaExpr.Bound(t, name(layout.threadConst.get(tc.thread())))), l.initial())));
+        Layout.Slot slot = layout.slot(l.tla());
+        if (slot == null) {
+          conj.add(eq(name(l.tla()), new TlaExpr.FunCons(threads, l.initial())));
+          continue;
+        }
+        Map<String, Object> at = record;
+        for (String f : slot.fields().subList(0, slot.fields().size() - 1)) {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> inner = (Map<String, Object>) at.computeIfAbsent(f, k -> new LinkedHashMap<String, Object>());
+          at = inner;
+        }
+        at.put(slot.fields().get(slot.fields().size() - 1), l.initial());
+      }
+      if (!record.isEmpty()) {
+        conj.add(eq(name(layout.localsVar(tc.thread())), new TlaExpr.FunCons(threads, recordOf(record))));
       }
     }
     List<String> note = List.of("Initial state: every thread at its first statement, no object allocated.");
@@ -270,6 +286,17 @@ public final class Emitter {
       units.addAll(InitForm.blankDefs(lowered.init(), blank));
     }
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), note, null));
+  }
+
+  /** A record of nested maps: a map is a nested record, anything else a field's value. */
+  private static TlaExpr recordOf(Map<String, Object> fields) {
+    List<Map.Entry<String, TlaExpr>> out = new ArrayList<>();
+    fields.forEach((k, v) -> {
+      @SuppressWarnings("unchecked")
+      TlaExpr value = v instanceof Map<?, ?> m ? recordOf((Map<String, Object>) m) : (TlaExpr) v;
+      out.add(Map.entry(k, value));
+    });
+    return new TlaExpr.Record(out);
   }
 
   /** Thread id → CPU, computed once (see {@link #cpus()}). */
@@ -642,7 +669,9 @@ public final class Emitter {
     }
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.LocalVar l : tc.locals()) {
-        variables.add(new SourceMap.Variable(l.tla(), l.hidden() ? "hidden" : "local", l.dsl(), tc.thread().name(), null));
+        Layout.Slot slot = layout.slot(l.tla());
+        variables.add(new SourceMap.Variable(slot == null ? l.tla() : slot.var(), l.hidden() ? "hidden" : "local", l.dsl(),
+            tc.thread().name(), null, slot == null ? null : slot.path()));
       }
     }
     SourceMap.Cost cost = null;

@@ -46,7 +46,7 @@ public record SourceMap(
   public record Init(Loc loc, List<Loc> statements) {}
 
   /** 2: every loc is an index into the table `locs` (emit/SourceMapJson). */
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
 
   /**
    * Present when costs are tracked: the machine profile (its file and every entry), the CPU of
@@ -115,11 +115,17 @@ public record SourceMap(
   public record Field(String name, String tla, String kind) {}
 
   /**
-   * A state variable. kind: pc, fault, heap, global, local, hidden. For locals and hidden
-   * variables {@code thread} is the thread kind; for heaps {@code struct}.
+   * A state variable, or a part of one. kind: pc, fault, heap, global, local, hidden. For locals
+   * and hidden variables {@code thread} is the thread kind, and {@code field} the field of the
+   * kind's record of locals {@code tla[t]} that holds it (null: {@code tla} is a variable of its
+   * own, a function from the kind's threads); for heaps {@code struct}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Variable(String tla, String kind, String dsl, String thread, String struct) {}
+  public record Variable(String tla, String kind, String dsl, String thread, String struct, String field) {
+    public Variable(String tla, String kind, String dsl, String thread, String struct) {
+      this(tla, kind, dsl, thread, struct, null);
+    }
+  }
 
   /**
    * An action: a path through one step. {@code to} is null for fault paths. {@code statements}

@@ -148,6 +148,51 @@ public final class Layout {
         .computeIfAbsent(key, k -> namer.name(List.of("local", t, key), t.name() + "_" + dslName));
   }
 
+  /**
+   * Where a local lives when each thread kind's locals are one record per thread (the default
+   * layout): {@code var[self]} followed by {@code fields}, e.g. {@code rx_locals[self].sk} for a
+   * thread body's local, {@code rx_locals[self].sk_free.s} for a function's (one nested record
+   * per inlined function: its frame). The local's own name ({@link #local}) then only keys it; it
+   * is not a variable of the module.
+   */
+  public record Slot(String var, List<String> fields) {
+    /** The fields as one dotted path, as the source map writes it: `sk_free.s`. */
+    public String path() {
+      return String.join(".", fields);
+    }
+  }
+
+  /** Local name → its slot in its kind's record; empty in the one-variable-per-local layout. */
+  private final Map<String, Slot> slots = new LinkedHashMap<>();
+  /** Per thread kind, and per frame in it: the field names (a namespace each). */
+  private final Map<List<Object>, Namer> slotFields = new LinkedHashMap<>();
+
+  /** The variable holding every local of the threads of kind {@code t}: `rx_locals`. */
+  public String localsVar(ThreadSym t) {
+    return namer.name(List.of("locals", t), t.name() + "_locals");
+  }
+
+  /**
+   * Puts the local named {@code local} (see {@link #local}) into its kind's record: as field
+   * {@code name} of the frame of {@code fn}, or of the record itself when {@code fn} is null.
+   */
+  public Slot fold(ThreadSym t, String local, dev.inflight.translator.resolve.FnSym fn, String name) {
+    return slots.computeIfAbsent(local, k -> {
+      Namer top = slotFields.computeIfAbsent(List.of(t), x -> new Namer());
+      if (fn == null) {
+        return new Slot(localsVar(t), List.of(top.name(List.of("local", local), name)));
+      }
+      String frame = top.name(List.of("frame", fn), fn.name());
+      Namer inner = slotFields.computeIfAbsent(List.of(t, fn), x -> new Namer());
+      return new Slot(localsVar(t), List.of(frame, inner.name(local, name)));
+    });
+  }
+
+  /** The slot of a local (null when it is a variable of its own, or not a local). */
+  public Slot slot(String local) {
+    return slots.get(local);
+  }
+
   /** The variable holding a DSL local for a thread kind: `rx_sk`, or `rx_sk_free_s` for a function's. */
   public String local(ThreadSym t, Symbol.LocalSym l) {
     return local(t, l, dslName(l).replace('.', '_'));

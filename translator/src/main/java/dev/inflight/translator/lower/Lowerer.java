@@ -17,11 +17,14 @@ public final class Lowerer {
   private Lowerer() {}
 
   public static Lowered lower(Checked checked, Diagnostics diags) {
-    return lower(checked, diags, false);
+    return lower(checked, diags, false, false);
   }
 
-  /** With {@code reference}, the statement-level reference translation (see Translator.Options). */
-  public static Lowered lower(Checked checked, Diagnostics diags, boolean reference) {
+  /**
+   * With {@code reference}, the statement-level reference translation; with
+   * {@code localVariables}, every local a state variable of its own (see Translator.Options).
+   */
+  public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables) {
     Layout layout = new Layout(checked.program());
     List<Cfg> cfgs = new ArrayList<>();
     for (ThreadSym t : checked.program().threads) {
@@ -29,9 +32,9 @@ public final class Lowerer {
     }
     Cfg initCfg = checked.program().init == null ? null : new CfgBuilder(checked, checked.program().init, diags).build();
     if (diags.hasErrors()) {
-      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of(), reference, Set.of(), null);
+      return new Lowered(checked, layout, stateVariables(layout, checked, List.of(), true), List.of(), reference, Set.of(), null);
     }
-    StateVars vars = stateVariables(layout, checked, cfgs);
+    StateVars vars = stateVariables(layout, checked, cfgs, localVariables);
     // The same in the reference translation: init is one atomic initial step in both.
     InitCode init = initCfg == null ? null : InitBuilder.build(checked, layout, initCfg);
     List<ThreadCode> threads = new ArrayList<>();
@@ -76,10 +79,12 @@ public final class Lowerer {
   public static final List<String> COST_VARIABLES = List.of("lat", "op_end");
 
   /**
-   * Every state variable, in the order the module declares them, with each thread kind's locals
-   * framed per function (see {@link StateVars}).
+   * Every state variable, in the order the module declares them. Each thread kind's locals are
+   * one variable, a record per thread (Layout#fold; docs/semantics.md, "Locals"); with
+   * {@code localVariables} each is a variable of its own, framed per function (see
+   * {@link StateVars}).
    */
-  public static StateVars stateVariables(Layout layout, Checked checked, List<Cfg> cfgs) {
+  public static StateVars stateVariables(Layout layout, Checked checked, List<Cfg> cfgs, boolean localVariables) {
     List<StateVars.Unit> units = new ArrayList<>();
     units.add(StateVars.Unit.lone("pc"));
     units.add(StateVars.Unit.lone("fault"));
@@ -103,6 +108,17 @@ public final class Lowerer {
     for (Cfg cfg : cfgs) {
       cfg.locals().forEach(l -> layout.local(cfg.thread(), l));
       cfg.hidden().keySet().forEach(h -> layout.local(cfg.thread(), h, h));
+    }
+    if (!localVariables) {
+      for (Cfg cfg : cfgs) {
+        ThreadSym t = cfg.thread();
+        cfg.locals().forEach(l -> layout.fold(t, layout.local(t, l), l.owner instanceof FnSym f ? f : null, l.name()));
+        cfg.hidden().keySet().forEach(h -> layout.fold(t, layout.local(t, h, h), null, h));
+        if (!cfg.locals().isEmpty() || !cfg.hidden().isEmpty()) {
+          units.add(StateVars.Unit.lone(layout.localsVar(t)));
+        }
+      }
+      return StateVars.of(units);
     }
     for (Cfg cfg : cfgs) {
       ThreadSym t = cfg.thread();

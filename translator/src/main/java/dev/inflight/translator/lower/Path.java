@@ -31,7 +31,7 @@ final class Path {
 
   private final StepContext ctx;
   final List<TlaExpr> guards = new ArrayList<>();
-  Store store = new Store();
+  Store store;
   final List<Binding> bindings = new ArrayList<>();
   final List<Span> spans = new ArrayList<>();
   Span primary;
@@ -58,6 +58,7 @@ final class Path {
 
   Path(StepContext ctx) {
     this.ctx = ctx;
+    this.store = new Store(ctx.layout::slot);
     this.names = new BoundNames(ctx.layout.namer);
     store.binder = this::name;
   }

@@ -32,6 +32,20 @@ final class Store {
   private final LinkedHashMap<String, Cell> cells = new LinkedHashMap<>();
 
   /**
+   * Where each thread-local lives (Layout#slot): a local {@code l} read or written at
+   * {@code self} is field {@code l}'s slot of the kind's record. Null: every local is a variable.
+   */
+  private final java.util.function.Function<String, Layout.Slot> slots;
+
+  Store(java.util.function.Function<String, Layout.Slot> slots) {
+    this.slots = slots;
+  }
+
+  private Layout.Slot slot(String var, TlaExpr key) {
+    return slots == null || !key.equals(ExprGen.SELF) ? null : slots.apply(var);
+  }
+
+  /**
    * Names an intermediate value (as a LET definition of the path) and returns the name; null
    * means values stay inline. Naming the new value of a variable the first time a point of it
    * is read through an EXCEPT keeps long atomic steps linear in size instead of nesting
@@ -40,7 +54,7 @@ final class Store {
   java.util.function.BiFunction<String, TlaExpr, TlaExpr> binder;
 
   Store copy() {
-    Store s = new Store();
+    Store s = new Store(slots);
     cells.forEach((k, v) -> s.cells.put(k, v.copy()));
     return s;
   }
@@ -87,6 +101,10 @@ final class Store {
 
   /** The current value of {@code var[key]}. */
   TlaExpr readAt(String var, TlaExpr key) {
+    Layout.Slot slot = slot(var, key);
+    if (slot != null) {
+      return readSlot(slot);
+    }
     Cell c = cells.get(var);
     List<TlaExpr.PathElem> want = List.of(new TlaExpr.Index(key));
     if (c != null) {
@@ -125,6 +143,36 @@ final class Store {
     return new TlaExpr.Select(readAt(var, key), field);
   }
 
+  /** A slot's path in its record variable: {@code [self].frame.field}. */
+  private static List<TlaExpr.PathElem> pathOf(Layout.Slot slot) {
+    List<TlaExpr.PathElem> path = new ArrayList<>();
+    path.add(new TlaExpr.Index(ExprGen.SELF));
+    slot.fields().forEach(f -> path.add(new TlaExpr.Field(f)));
+    return path;
+  }
+
+  /**
+   * The current value of a local in its kind's record. The record is only ever written slot by
+   * slot at self (never whole, never at another thread), and no slot's path is a prefix of
+   * another's, so a slot this path did not write still has its value in the old state.
+   */
+  private TlaExpr readSlot(Layout.Slot slot) {
+    List<TlaExpr.PathElem> want = pathOf(slot);
+    Cell c = cells.get(slot.var());
+    if (c != null) {
+      for (Upd u : c.updates) {
+        if (u.path.equals(want)) {
+          return u.value;
+        }
+      }
+    }
+    TlaExpr out = new TlaExpr.FunApp(new TlaExpr.Name(slot.var()), List.of(ExprGen.SELF));
+    for (String f : slot.fields()) {
+      out = new TlaExpr.Select(out, f);
+    }
+    return out;
+  }
+
   void write(String var, TlaExpr value) {
     Cell c = new Cell();
     c.whole = value;
@@ -132,6 +180,11 @@ final class Store {
   }
 
   void writeAt(String var, TlaExpr key, TlaExpr value) {
+    Layout.Slot slot = slot(var, key);
+    if (slot != null) {
+      update(slot.var(), pathOf(slot), value);
+      return;
+    }
     update(var, List.of(new TlaExpr.Index(key)), value);
   }
 
