@@ -470,6 +470,24 @@ class DiagnosticsTest {
               |         ^^^^^
               = help: give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error
             """),
+        src("alloc in a counting loop whose counter does not start at a constant", """
+            model m
+            struct s { ref r = 1 }
+            var g = 1
+            thread t {
+              i = g
+              while i < 3 {
+                x = alloc s
+                i = i + 1
+              }
+            }
+            """, """
+            error[E0405]: bad bound: cannot derive how many `s` objects the model allocates (an alloc inside a loop without a numeric bound); declare `struct s bound N`
+             --> t.ifl:2:8
+              |
+            2 | struct s { ref r = 1 }
+              |        ^
+            """),
         src("return outside a function", """
             model m
             thread t { return }

@@ -412,4 +412,52 @@ class LoweringTest {
         """);
     assertThat(struct(loop, "s").bound()).isEqualTo(4);
   }
+
+  /** A counting loop needs no `bound`: its count comes from the counter's start, limit and step. */
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "i = 0 | i < 2  | i = i + 1 | 2",
+      "i = 0 | i <= 2 | i = i + 1 | 3",
+      "i = 1 | i < 6  | i = i + 2 | 3",
+      "i = 1 | i <= 5 | i = i + 2 | 3",
+      "i = 0 | 3 > i  | i = i + 1 | 3",
+      "i = 2 | i != 8 | i = i + 3 | 2",
+      "i = 5 | i < 2  | i = i + 1 | 0"})
+  void aFixedCountLoopGivesItsCountAsTheLoopsShareOfThePoolBound(String init, String cond, String step, int count) {
+    Emitted e = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread t {
+          %s
+          while %s {
+            x = alloc s
+            %s
+          }
+          y = alloc s
+        }
+        """.formatted(init, cond, step));
+    // one alloc per iteration, and the one after the loop
+    assertThat(struct(e, "s").bound()).isEqualTo(count + 1);
+    assertThat(struct(e, "s").boundDerived()).isTrue();
+  }
+
+  @Test
+  void nestedCountingLoopsMultiplyAndACounterResetInsideTheOuterLoopIsKnown() {
+    Emitted e = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread t {
+          j = 0
+          while j < 2 {
+            i = 0
+            while i < 3 {
+              x = alloc s
+              i = i + 1
+            }
+            j = j + 1
+          }
+        }
+        """);
+    assertThat(struct(e, "s").bound()).isEqualTo(6);
+  }
 }

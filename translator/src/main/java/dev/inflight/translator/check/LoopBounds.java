@@ -60,6 +60,53 @@ final class LoopBounds {
     return increments == 1 && writes[0] == 1;
   }
 
+  /** Loops whose count {@link #iterations} derives are held to the limit of a declared `bound N`. */
+  static final int MAX_DERIVED = 64;
+
+  /**
+   * How many times a derivable loop ({@link #derivable}) runs when its counter holds
+   * {@code start} on entry: for `i < N` with step d, ceil((N - start) / d) (0 if start ≥ N); for
+   * `i <= N`, floor((N - start) / d) + 1 (0 if start > N); for `i != N`, (N - start) / d when d
+   * divides it and start ≤ N, else the loop never ends and nothing is derived. Null when that
+   * cannot be said, or it exceeds {@link #MAX_DERIVED}.
+   */
+  static Integer iterations(Stmt.While w, Program program, java.util.Map<Symbol.LocalSym, Long> known) {
+    if (!derivable(w, program) || !(w.cond() instanceof Expr.Binary b)) {
+      return null;
+    }
+    ConstEval consts = new ConstEval(program);
+    boolean counterLeft = b.op() == Expr.BinOp.LT || b.op() == Expr.BinOp.LE || b.op() == Expr.BinOp.NE;
+    Symbol.LocalSym counter = local(counterLeft ? b.left() : b.right(), program);
+    Object limit = consts.eval(counterLeft ? b.right() : b.left());
+    Long start = known.get(counter);
+    if (!(limit instanceof Long n) || start == null) {
+      return null;
+    }
+    long step = 0;
+    for (Stmt s : w.body().stmts()) {
+      if (s instanceof Stmt.Assign a && isIncrement(a, counter, program, consts)) {
+        step = (Long) consts.eval(((Expr.Binary) a.value()).right());
+      }
+    }
+    long gap = n - start;
+    long count;
+    switch (b.op()) {
+      case LT: case GT:
+        count = gap <= 0 ? 0 : (gap + step - 1) / step;
+        break;
+      case LE: case GE:
+        count = gap < 0 ? 0 : gap / step + 1;
+        break;
+      default: // NE
+        if (gap < 0 || gap % step != 0) {
+          return null;
+        }
+        count = gap / step;
+        break;
+    }
+    return count <= MAX_DERIVED ? (int) count : null;
+  }
+
   private static boolean isIncrement(Stmt.Assign a, Symbol.LocalSym c, Program program, ConstEval consts) {
     if (local(a.target(), program) != c || !(a.value() instanceof Expr.Binary v) || v.op() != Expr.BinOp.ADD) {
       return false;

@@ -8,16 +8,19 @@ import dev.inflight.translator.resolve.FieldSym;
 import dev.inflight.translator.resolve.FnSym;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Object pools are finite. A struct without a declared `bound` gets the largest number of
  * `alloc`s any run can execute: per thread, the allocs on its longest path (branches take the
- * larger side, function calls count their body, `while … bound N` multiplies by N), times the
- * thread count, summed over threads. A loop without a numeric bound makes the pool bound
- * underivable and must then be declared.
+ * larger side, function calls count their body, `while … bound N` multiplies by N, a counting
+ * loop whose counter starts at a known constant by its count, LoopBounds#iterations), times the
+ * thread count, summed over threads. Any other loop makes the pool bound underivable and must
+ * then be declared.
  */
 final class PoolBounds {
   private final Program program;
@@ -80,15 +83,44 @@ final class PoolBounds {
     return block(body, 0).n.getOrDefault(s, 0) > 0;
   }
 
+  /** The counts derived for loops without `bound N` (LoopBounds#iterations), as they are met. */
+  private final Map<Stmt.While, Integer> derived = new java.util.IdentityHashMap<>();
+
   private Count block(Block b, int depth) {
     Count c = new Count();
     if (b == null || depth > 32) {
       return c;
     }
+    // The locals this block has set to a constant, at its top level, and not written since:
+    // what a derivable loop's counter holds on entry.
+    Map<Symbol.LocalSym, Long> known = new HashMap<>();
+    ConstEval consts = new ConstEval(program);
     for (Stmt s : b.stmts()) {
+      if (s instanceof Stmt.While w && !loopBounds.containsKey(w)) {
+        Integer n = LoopBounds.iterations(w, program, known);
+        if (n != null) {
+          derived.put(w, n);
+        }
+      }
       c.add(stmt(s, depth), 1);
+      AstWalk.stmts(new Block(List.of(s), s.span()), x -> forget(x, known));
+      if (s instanceof Stmt.Assign a && a.target() instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l
+          && consts.eval(a.value()) instanceof Long v) {
+        known.put(l, v);
+      }
     }
     return c;
+  }
+
+  /** Drops from {@code known} the local a statement writes (an assignment, an alloc, a `for` variable). */
+  private void forget(Stmt s, Map<Symbol.LocalSym, Long> known) {
+    Expr target = s instanceof Stmt.Assign a ? a.target() : s instanceof Stmt.Alloc a ? a.target() : null;
+    if (target instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l) {
+      known.remove(l);
+    }
+    if (s instanceof Stmt.For f && f.var() != null) {
+      known.keySet().removeIf(l -> l.name().equals(f.var().text()));
+    }
   }
 
   private Count stmt(Stmt s, int depth) {
@@ -112,7 +144,7 @@ final class PoolBounds {
       c.add(block(a.body(), depth), 1);
     } else if (s instanceof Stmt.While w) {
       Count body = block(w.body(), depth);
-      Integer bound = loopBounds.get(w);
+      Integer bound = loopBounds.containsKey(w) ? loopBounds.get(w) : derived.get(w);
       if (bound == null && !body.n.isEmpty()) {
         c.unbounded = w;
       }
