@@ -488,6 +488,19 @@ class DiagnosticsTest {
             2 | struct s { ref r = 1 }
               |        ^
             """),
+        src("pick over listed values of two types", """
+            model m
+            thread t {
+              x = pick({0, true, 2})
+            }
+            """, """
+            error[E0300]: type mismatch: expected int like the set's first element, found bool
+             --> t.ifl:3:16
+              |
+            3 |   x = pick({0, true, 2})
+              |                ^^^^
+              = help: `pick` chooses among objects of a set, or among integer or boolean values listed in `{…}`
+            """),
         src("return outside a function", """
             model m
             thread t { return }

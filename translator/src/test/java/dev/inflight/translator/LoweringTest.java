@@ -413,6 +413,23 @@ class LoweringTest {
     assertThat(struct(loop, "s").bound()).isEqualTo(4);
   }
 
+  @Test
+  void pickOverListedValuesBranchesOnEachAndHasNoEmptyCase() {
+    Emitted e = emitAccepted("""
+        model m
+        const HIGH = 9
+        var g = 0
+        thread t {
+          x = pick({0, 3, HIGH})
+          g = x
+        }
+        """);
+    assertThat(e.tla()).contains("\\E picked \\in {0, 3, HIGH} :", "g' = picked");
+    // a listed set is never empty: no path assigns null to the integer
+    assertThat(e.tla()).doesNotContain("{0, 3, HIGH} = {}");
+    assertThat(actions(e, "t")).hasSize(1);
+  }
+
   /** A counting loop needs no `bound`: its count comes from the counter's start, limit and step. */
   @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {

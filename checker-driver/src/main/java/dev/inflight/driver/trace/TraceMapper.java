@@ -324,9 +324,16 @@ public final class TraceMapper {
     if (a == null || a.statements() == null || mover == null) {
       return;
     }
-    for (SourceMap.Loc l : a.statements()) {
-      java.util.regex.Matcher m = CALL_RESULT.matcher(code(l.text()));
+    List<SourceMap.Loc> ran = a.statements();
+    for (int k = 0; k < ran.size(); k++) {
+      java.util.regex.Matcher m = CALL_RESULT.matcher(code(ran.get(k).text()));
       if (!m.find() || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
+        continue;
+      }
+      // A later statement of the step reads the result: the local may have been reset when the
+      // step ended (it is dead after it), so its value now is not what the call returned.
+      java.util.regex.Pattern use = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(m.group(1)) + "\\b");
+      if (ran.subList(k + 1, ran.size()).stream().anyMatch(later -> use.matcher(code(later.text())).find())) {
         continue;
       }
       for (SourceMap.Variable v : map.variables()) {

@@ -51,6 +51,14 @@ class TraceDetailsTest {
   }
 
   @Test
+  void aResultTheSameStepUsesIsNotShownAsWhatTheCallReturned() {
+    DslTrace t = trace(new ModelChecker(CheckOptions.defaults().withVacuity(false)).check(Path.of("src/test/resources/models/pick_used.ifl")));
+    DslStep s = step(t, "g = x");
+    // x = pick(…) and g = x run as one step, after which x is dead and back at 0
+    assertThat(s.changes()).extracting(DslStep.Change::render).containsExactly("g: 0 -> 3");
+  }
+
+  @Test
   void aWorkRunStartsAndEndsInTwoDifferentSteps() {
     List<String> notes = work.steps().stream().filter(s -> s.note() != null).map(DslStep::note).toList();
     assertThat(notes).contains("a run of bump() starts, queued at " + MODEL + ":22", "bump() is done");

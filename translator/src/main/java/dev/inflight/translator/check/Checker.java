@@ -728,6 +728,12 @@ public final class Checker {
         assign(target, v, c.args().get(1).span());
         return Type.VOID;
       }
+      if (fn.equals("pick") && c.args().get(0) instanceof Expr.SetLit lit && !lit.elems().isEmpty()) {
+        Type first = expr(lit.elems().get(0));
+        if (first instanceof Type.Int || first instanceof Type.Bool) {
+          return pickValue(lit, first);
+        }
+      }
       Type a0 = expr(c.args().get(0));
       Type result;
       switch (fn) {
@@ -1043,6 +1049,23 @@ public final class Checker {
         default:
           return Type.ERROR;
       }
+    }
+
+    /**
+     * `pick({0, 1, 2})`: any of the listed integers (or booleans), a branch per value; the
+     * literal is not a set of objects, so it is typed here and not by visitSetLit.
+     */
+    private Type pickValue(Expr.SetLit lit, Type elem) {
+      for (Expr x : lit.elems().subList(1, lit.elems().size())) {
+        Type t = expr(x);
+        if (!t.getClass().equals(elem.getClass()) && !(t instanceof Type.Error)) {
+          report(() -> diags.typeMismatch(x.span(), elem.describe() + " like the set's first element", t.describe(),
+              "`pick` chooses among objects of a set, or among integer or boolean values listed in `{…}`"));
+          return Type.ERROR;
+        }
+      }
+      types.put(lit, new Type.SetT(null));
+      return elem;
     }
 
     public Type visitSetLit(Expr.SetLit e) {

@@ -76,9 +76,11 @@ final class BuiltinProcs {
       case "rcu_pick": {
         TlaExpr s = args.get(0);
         TlaExpr empty = new TlaExpr.SetOf(List.of());
-        Path none = ok.copy();
-        none.guard(new TlaExpr.Infix(BinOp.EQ, s, empty));
-        out.go(pr.next(), assign(none, pr.result(), ExprGen.NULL, pr, out));
+        if (!(s instanceof TlaExpr.SetOf lit && !lit.elems().isEmpty())) { // a listed set is never empty
+          Path none = ok.copy();
+          none.guard(new TlaExpr.Infix(BinOp.EQ, s, empty));
+          out.go(pr.next(), assign(none, pr.result(), ExprGen.NULL, pr, out));
+        }
         out.then(() -> {
           Path some = ok; // \E picked \in s: no element when s is empty
           String v = some.fresh("picked");
