@@ -501,6 +501,20 @@ class DiagnosticsTest {
               |                ^^^^
               = help: `pick` chooses among objects of a set, or among integer or boolean values listed in `{…}`
             """),
+        src("a lock compared with something other than null", """
+            model m
+            lock l
+            var g = 0
+            thread t { g = 1 }
+            invariant i: l == g
+            """, """
+            error[E0300]: type mismatch: expected null, found int
+             --> t.ifl:5:19
+              |
+            5 | invariant i: l == g
+              |                   ^
+              = help: a lock compares only with null: `l == null` when nobody holds it, `l != null` when some thread does
+            """),
         src("return outside a function", """
             model m
             thread t { return }

@@ -1008,10 +1008,20 @@ public final class Checker {
           expect(r, Type.BOOL, e.right().span());
           return Type.BOOL;
         case EQ: case NE:
+          if (l instanceof Type.Lock || r instanceof Type.Lock) {
+            // `l == null`: nobody holds the lock (the shape of most kernel invariants)
+            Expr other = l instanceof Type.Lock ? e.right() : e.left();
+            Type ot = l instanceof Type.Lock ? r : l;
+            if (!(other instanceof Expr.NullLit) && !(ot instanceof Type.Error)) {
+              report(() -> diags.typeMismatch(other.span(), "null", ot.describe(),
+                  "a lock compares only with null: `l == null` when nobody holds it, `l != null` when some thread does"));
+            }
+            return Type.BOOL;
+          }
           if (!l.accepts(r) && !r.accepts(l) && !(Type.isIntLike(l) && Type.isIntLike(r))) {
             report(() -> diags.typeMismatch(e.right().span(), l.describe(), r.describe(), "`" + e.op().symbol + "` compares values of the same type"));
           }
-          if (l instanceof Type.Lock || l instanceof Type.QueueT) {
+          if (l instanceof Type.QueueT) {
             report(() -> diags.typeMismatch(e.left().span(), "a comparable value", l.describe()));
           }
           narrow(e.left(), r);
