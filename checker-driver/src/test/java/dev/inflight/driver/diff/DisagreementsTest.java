@@ -117,7 +117,58 @@ class DisagreementsTest {
             await g == 1
             touch p
           }
-          """, Set.of("Assertions", "NoNullDeref"), false));
+          """, Set.of("Assertions", "NoNullDeref"), false),
+      new Case("found by the differential long run (salt 16): a label at the start of an atomic block that begins with "
+          + "local code was pushed down into the block, splitting it, so an RCU callback ran inside it", """
+          model atomic_not_split
+          struct obj bound 3 {
+            ref rc = 1
+            v = 0
+          }
+          var g = 0
+          var h = 0
+          var p: obj = null
+          lock l
+          set s of obj
+          list q of obj
+          fn cb(o: obj) {
+            put o.rc
+          }
+          init {
+            i0 = alloc obj
+            p = i0
+            if g == 1 {
+              h = 2
+            } else {
+              g = 2
+            }
+          }
+          thread th0 {
+            atomic { a = p b = p }
+            either {
+              if a != null { list_add_tail(q, a) }
+            } or {
+              atomic {
+                if a != null { call_rcu(a, cb) }
+                if b != null { get b.rc }
+                g = 1
+              }
+            }
+            synchronize_rcu()
+          }
+          thread th1 {
+            atomic { a = p b = p }
+            rcu_read_lock()
+            add(s, a)
+            rcu_read_unlock()
+            atomic {
+              if b != null { add(s, b) }
+              if a != null { remove(s, a) }
+              h = 1
+            }
+            h = (h + g) % 3
+          }
+          """, Set.of(), false));
 
   @Test
   void mergedAndReferenceGiveTheKnownVerdicts() throws IOException {

@@ -283,7 +283,8 @@ final class Labels {
     while (changed) {
       changed = false;
       for (int l : List.copyOf(labels)) {
-        if (required.contains(l) || sharing.shared(cfg.node(l))) {
+        // A label inside an atomic block is at its start: pushed on, it would split the block.
+        if (required.contains(l) || sharing.shared(cfg.node(l)) || cfg.node(l).atomic() >= 0) {
           continue;
         }
         Set<Integer> frontier = new LinkedHashSet<>();
