@@ -29,14 +29,21 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+sender_locals_init == [i |-> 0, b |-> NULL]
+
+receiver_locals_init == [n |-> 0, b |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_sender -> "L18" [] t \in Thread_receiver -> "L28"]
     /\ fault = [kind |-> "none"]
     /\ skb = [o \in Pool_skb |-> [st |-> "free", users |-> 0, len |-> 0]]
     /\ rxq = <<>>
-    /\ sender_locals = [t \in Thread_sender |-> [i |-> 0, b |-> NULL]]
-    /\ receiver_locals = [t \in Thread_receiver |-> [n |-> 0, b |-> NULL]]
+    /\ sender_locals = [t \in Thread_sender |-> sender_locals_init]
+    /\ receiver_locals = [t \in Thread_receiver |-> receiver_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -75,7 +82,7 @@ sender_at_L19(self) ==
              /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
              /\ Fault("model_bound", self, 20)
           \/ /\ ~sender_locals[self].i < 3
-             /\ sender_locals' = [sender_locals EXCEPT ![self].i = 0, ![self].b = NULL]
+             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault, skb>>
 
@@ -148,7 +155,7 @@ receiver_at_L29(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L31"]
           /\ UNCHANGED <<fault, receiver_locals>>
        \/ /\ ~receiver_locals[self].n < 3
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = 0, ![self].b = NULL]
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
 
@@ -194,14 +201,15 @@ receiver_at_L33(self) ==
        IN \/ /\ ok
              /\ skb[receiver_locals[self].b].users > 1
              /\ skb' = [skb EXCEPT
-                          ![receiver_locals[self].b].users = skb[receiver_locals[self].b].users - 1]
+                    ![receiver_locals[self].b].users = skb[receiver_locals[self].b].users - 1]
              /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ skb[receiver_locals[self].b].users = 1
-             /\ skb' = [skb EXCEPT ![receiver_locals[self].b].users = 0,
-                                   ![receiver_locals[self].b].st = "freed"]
+             /\ skb' = [skb EXCEPT
+                    ![receiver_locals[self].b].users = 0,
+                    ![receiver_locals[self].b].st = "freed"]
              /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
@@ -226,19 +234,11 @@ receiver_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 receiver_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L28", "L31", "L32"}
+    /\ \/ pc[self] \in {"L28", "L31", "L32", "L33"}
        \/ /\ pc[self] = "L29"
           /\ \/ /\ receiver_locals[self].n < 3
                 /\ Len(rxq) > 0
              \/ ~receiver_locals[self].n < 3
-       \/ /\ pc[self] = "L33"
-          /\ \/ /\ receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
-                /\ \/ skb[receiver_locals[self].b].users > 1
-                   \/ skb[receiver_locals[self].b].users = 1
-                   \/ skb[receiver_locals[self].b].users \leq 0
-             \/ receiver_locals[self].b = NULL
-             \/ /\ receiver_locals[self].b # NULL
-                /\ skb[receiver_locals[self].b].st # "live"
 
 --------------------------------------------------------------------------------
 

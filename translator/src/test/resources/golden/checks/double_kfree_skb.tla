@@ -29,16 +29,25 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+sender_kfree_skb_init == [skb |-> NULL]
+
+sender_skb_release_init == [skb |-> NULL]
+
+sender_locals_init ==
+    [skb |-> NULL,
+     skip |-> 0,
+     kfree_skb |-> sender_kfree_skb_init,
+     skb_release |-> sender_skb_release_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> "L21"]
     /\ fault = [kind |-> "none"]
     /\ sk_buff = [o \in Pool_sk_buff |-> [st |-> "free", users |-> 0]]
-    /\ sender_locals = [t \in Thread_sender |->
-                         [skb |-> NULL,
-                          skip |-> 0,
-                          kfree_skb |-> [skb |-> NULL],
-                          skb_release |-> [skb |-> NULL]]]
+    /\ sender_locals = [t \in Thread_sender |-> sender_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_sender : pc[t] = "Done"
@@ -56,10 +65,7 @@ sender_at_L13(self) ==
        IN \/ /\ ok
              /\ sk_buff[sender_locals[self].skb_release.skb].st = "live"
              /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].skb_release.skb].st = "freed"]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = NULL,
-                                                       ![self].skip = 0,
-                                                       ![self].kfree_skb.skb = NULL,
-                                                       ![self].skb_release.skb = NULL]
+             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -78,8 +84,9 @@ sender_at_L13b(self) ==
        IN \/ /\ ok
              /\ sk_buff[sender_locals[self].skb_release.skb].st = "live"
              /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].skb_release.skb].st = "freed"]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = NULL,
-                                                       ![self].kfree_skb.skb = sender_locals[self].skb]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].skb_release = sender_skb_release_init,
+                    ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -99,19 +106,16 @@ sender_at_L17(self) ==
        IN \/ /\ ok
              /\ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
              /\ sk_buff' = [sk_buff EXCEPT
-                              ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
-                                                                             1]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = NULL,
-                                                       ![self].skip = 0,
-                                                       ![self].kfree_skb.skb = NULL,
-                                                       ![self].skb_release.skb = NULL]
+                    ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
+                                                                   1]
+             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].kfree_skb.skb].users = 0]
              /\ sender_locals' = [sender_locals EXCEPT
-                                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
+                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
              /\ pc' = [pc EXCEPT ![self] = "L13"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -135,17 +139,17 @@ sender_at_L17b(self) ==
        IN \/ /\ ok
              /\ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
              /\ sk_buff' = [sk_buff EXCEPT
-                              ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
-                                                                             1]
+                    ![sender_locals[self].kfree_skb.skb].users = sk_buff[sender_locals[self].kfree_skb.skb].users -
+                                                                   1]
              /\ sender_locals' = [sender_locals EXCEPT
-                                    ![self].kfree_skb.skb = sender_locals[self].skb]
+                    ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![sender_locals[self].kfree_skb.skb].users = 0]
              /\ sender_locals' = [sender_locals EXCEPT
-                                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
+                    ![self].skb_release.skb = sender_locals[self].kfree_skb.skb]
              /\ pc' = [pc EXCEPT ![self] = "L13b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -170,15 +174,17 @@ sender_at_L21(self) ==
            ok == {o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
        IN \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = new_sk_buff,
-                                                       ![self].kfree_skb.skb = new_sk_buff]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].skb = new_sk_buff,
+                    ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb = new_sk_buff,
-                                                       ![self].skip = 0,
-                                                       ![self].kfree_skb.skb = new_sk_buff]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].skb = new_sk_buff,
+                    ![self].skip = 0,
+                    ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
@@ -196,7 +202,7 @@ sender_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 sender_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] = "L21"
+    /\ \/ pc[self] \in {"L17", "L17b", "L21"}
        \/ /\ pc[self] = "L13"
           /\ \/ /\ sender_locals[self].skb_release.skb # NULL
                 /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
@@ -207,24 +213,6 @@ sender_enabled(self) ==
                 /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
                    \/ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
              \/ sender_locals[self].skb_release.skb = NULL
-       \/ /\ pc[self] = "L17"
-          /\ \/ /\ sender_locals[self].kfree_skb.skb # NULL /\
-                     sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
-                /\ \/ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
-                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
-                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
-             \/ sender_locals[self].kfree_skb.skb = NULL
-             \/ /\ sender_locals[self].kfree_skb.skb # NULL
-                /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
-       \/ /\ pc[self] = "L17b"
-          /\ \/ /\ sender_locals[self].kfree_skb.skb # NULL /\
-                     sk_buff[sender_locals[self].kfree_skb.skb].st = "live"
-                /\ \/ sk_buff[sender_locals[self].kfree_skb.skb].users > 1
-                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users = 1
-                   \/ sk_buff[sender_locals[self].kfree_skb.skb].users \leq 0
-             \/ sender_locals[self].kfree_skb.skb = NULL
-             \/ /\ sender_locals[self].kfree_skb.skb # NULL
-                /\ sk_buff[sender_locals[self].kfree_skb.skb].st # "live"
 
 --------------------------------------------------------------------------------
 

@@ -19,12 +19,17 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+a_locals_init == [x |-> 0]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_a -> "L11" [] t \in Thread_b -> "L16"]
     /\ fault = [kind |-> "none"]
     /\ flag = 0
-    /\ a_locals = [t \in Thread_a |-> [x |-> 0]]
+    /\ a_locals = [t \in Thread_a |-> a_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -53,7 +58,7 @@ a_at_L11b(self) ==
     /\ pc[self] = "L11b"
     /\ fault.kind = "none"
     /\ /\ flag \geq 1
-       /\ a_locals' = [a_locals EXCEPT ![self].x = 0]
+       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
 
@@ -64,7 +69,7 @@ a_at_L11c(self) ==
     /\ pc[self] = "L11c"
     /\ fault.kind = "none"
     /\ /\ flag \geq 2
-       /\ a_locals' = [a_locals EXCEPT ![self].x = 0]
+       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
 

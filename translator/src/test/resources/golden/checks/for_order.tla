@@ -24,6 +24,11 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+t_locals_init == [a |-> NULL, b |-> NULL, x |-> NULL, rest_16_3 |-> {}]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t2 \in Threads |-> "L15"]
@@ -32,7 +37,7 @@ Init ==
     /\ s = {}
     /\ A = NULL
     /\ seen_a = FALSE
-    /\ t_locals = [t2 \in Thread_t |-> [a |-> NULL, b |-> NULL, x |-> NULL, rest_16_3 |-> {}]]
+    /\ t_locals = [t2 \in Thread_t |-> t_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
@@ -60,8 +65,9 @@ t_at_L15(self) ==
              /\ LET new_obj2 ==
                         CHOOSE o \in Pool_obj :
                           [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"
-                IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
-                                         ![new_obj2] = [st |-> "live", v |-> 0]]
+                IN /\ obj' = [obj EXCEPT
+                          ![new_obj] = [st |-> "live", v |-> 0],
+                          ![new_obj2] = [st |-> "live", v |-> 0]]
                    /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
                    /\ A' = new_obj
                    /\ s' = s \cup {new_obj2} \cup {new_obj}
@@ -83,24 +89,21 @@ t_at_L16(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, s, A, seen_a>>
     /\ \/ /\ t_locals[self].rest_16_3 = {}
-          /\ t_locals' = [t_locals EXCEPT ![self].a = NULL,
-                                          ![self].b = NULL,
-                                          ![self].x = NULL,
-                                          ![self].rest_16_3 = {}]
+          /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ t_locals[self].rest_16_3 # {}
           /\ \E next_x \in t_locals[self].rest_16_3 :
                \/ /\ next_x = A
-                  /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = t_locals[self].rest_16_3 \
-                                                                        {next_x},
-                                                  ![self].x = next_x]
+                  /\ t_locals' = [t_locals EXCEPT
+                         ![self].rest_16_3 = t_locals[self].rest_16_3 \ {next_x},
+                         ![self].x = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17"]
                   /\ UNCHANGED <<fault>>
                \/ /\ ~next_x = A
-                  /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = t_locals[self].rest_16_3 \
-                                                                        {next_x},
-                                                  ![self].x = next_x]
+                  /\ t_locals' = [t_locals EXCEPT
+                         ![self].rest_16_3 = t_locals[self].rest_16_3 \ {next_x},
+                         ![self].x = next_x]
                   /\ pc' = [pc EXCEPT ![self] = "L17b"]
                   /\ UNCHANGED <<fault>>
 
@@ -146,11 +149,7 @@ t_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 t_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L15", "L16b", "L17", "L17b"}
-       \/ /\ pc[self] = "L16"
-          /\ \/ t_locals[self].rest_16_3 = {}
-             \/ /\ t_locals[self].rest_16_3 # {}
-                /\ \E next_x \in t_locals[self].rest_16_3 : TRUE
+    /\ pc[self] \in {"L15", "L16", "L16b", "L17", "L17b"}
 
 --------------------------------------------------------------------------------
 

@@ -32,6 +32,11 @@ ListDel(l2, e) == LET Keep(x) == x # e IN SelectSeq(l2, Keep)
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+t_locals_init == [a |-> NULL, b |-> NULL, x |-> NULL, rest_15_3 |-> <<>>]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t2 \in Threads |-> "L14"]
@@ -40,7 +45,7 @@ Init ==
     /\ l = <<>>
     /\ A = NULL
     /\ seen_a = FALSE
-    /\ t_locals = [t2 \in Thread_t |-> [a |-> NULL, b |-> NULL, x |-> NULL, rest_15_3 |-> <<>>]]
+    /\ t_locals = [t2 \in Thread_t |-> t_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
@@ -74,8 +79,9 @@ t_at_L14(self) ==
                /\ ~new_obj2 \in Elems(l)
        IN \/ /\ ok3
              /\ ~new_obj \in Elems(Append(l, new_obj2))
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0],
-                                   ![new_obj2] = [st |-> "live", v |-> 0]]
+             /\ obj' = [obj EXCEPT
+                    ![new_obj] = [st |-> "live", v |-> 0],
+                    ![new_obj2] = [st |-> "live", v |-> 0]]
              /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
              /\ A' = new_obj
              /\ l' = <<new_obj>> \o Append(l, new_obj2)
@@ -105,22 +111,21 @@ t_at_L15(self) ==
     /\ LET next_x == Head(t_locals[self].rest_15_3)
            ok == t_locals[self].rest_15_3 # <<>>
        IN \/ /\ t_locals[self].rest_15_3 = <<>>
-             /\ t_locals' = [t_locals EXCEPT ![self].a = NULL,
-                                             ![self].b = NULL,
-                                             ![self].x = NULL,
-                                             ![self].rest_15_3 = <<>>]
+             /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ next_x = A
-             /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
-                                             ![self].x = next_x]
+             /\ t_locals' = [t_locals EXCEPT
+                    ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                    ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~next_x = A
-             /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
-                                             ![self].x = next_x]
+             /\ t_locals' = [t_locals EXCEPT
+                    ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                    ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
              /\ UNCHANGED <<fault>>
 

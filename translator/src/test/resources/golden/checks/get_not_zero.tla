@@ -55,6 +55,21 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+owner_sock_free_rcu_init == [sk |-> NULL]
+
+owner_locals_init == [sk |-> NULL, sock_free_rcu |-> owner_sock_free_rcu_init]
+
+lookup_sock_free_rcu_init == [sk |-> NULL]
+
+lookup_locals_init == [sk |-> NULL, sock_free_rcu |-> lookup_sock_free_rcu_init]
+
+rcu_cb_sock_free_init == [sk |-> NULL]
+
+rcu_cb_locals_init == [sock_free |-> rcu_cb_sock_free_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -68,9 +83,9 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ owner_locals = [t \in Thread_owner |-> [sk |-> NULL, sock_free_rcu |-> [sk |-> NULL]]]
-    /\ lookup_locals = [t \in Thread_lookup |-> [sk |-> NULL, sock_free_rcu |-> [sk |-> NULL]]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [sock_free |-> [sk |-> NULL]]]
+    /\ owner_locals = [t \in Thread_owner |-> owner_locals_init]
+    /\ lookup_locals = [t \in Thread_lookup |-> lookup_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -102,8 +117,7 @@ owner_at_L15(self) ==
                   rcu_cbs \cup {[fn |-> "sock_free",
                                  obj |-> owner_locals[self].sock_free_rcu.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ owner_locals' = [owner_locals EXCEPT ![self].sk = NULL,
-                                                     ![self].sock_free_rcu.sk = NULL]
+             /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -160,16 +174,15 @@ owner_at_L26(self) ==
        IN \/ /\ ok
              /\ sock[owner_locals[self].sk].refcnt > 1
              /\ sock' = [sock EXCEPT
-                           ![owner_locals[self].sk].refcnt = sock[owner_locals[self].sk].refcnt - 1]
-             /\ owner_locals' = [owner_locals EXCEPT ![self].sk = NULL,
-                                                     ![self].sock_free_rcu.sk = NULL]
+                    ![owner_locals[self].sk].refcnt = sock[owner_locals[self].sk].refcnt - 1]
+             /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[owner_locals[self].sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![owner_locals[self].sk].refcnt = 0]
              /\ owner_locals' = [owner_locals EXCEPT
-                                   ![self].sock_free_rcu.sk = owner_locals[self].sk]
+                    ![self].sock_free_rcu.sk = owner_locals[self].sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -193,15 +206,7 @@ owner_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 owner_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L15", "L23", "L24", "L25"}
-       \/ /\ pc[self] = "L26"
-          /\ \/ /\ owner_locals[self].sk # NULL /\ sock[owner_locals[self].sk].st = "live"
-                /\ \/ sock[owner_locals[self].sk].refcnt > 1
-                   \/ sock[owner_locals[self].sk].refcnt = 1
-                   \/ sock[owner_locals[self].sk].refcnt \leq 0
-             \/ owner_locals[self].sk = NULL
-             \/ /\ owner_locals[self].sk # NULL
-                /\ sock[owner_locals[self].sk].st # "live"
+    /\ pc[self] \in {"L15", "L23", "L24", "L25", "L26"}
 
 --------------------------------------------------------------------------------
 
@@ -226,8 +231,7 @@ lookup_at_L15(self) ==
                   rcu_cbs \cup {[fn |-> "sock_free",
                                  obj |-> lookup_locals[self].sock_free_rcu.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                       ![self].sock_free_rcu.sk = NULL]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -276,8 +280,7 @@ lookup_at_L33(self) ==
        IN \/ /\ ok
              /\ sock[lookup_locals[self].sk].refcnt > 0
              /\ sock' = [sock EXCEPT
-                           ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt +
-                                                                1]
+                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -319,17 +322,15 @@ lookup_at_L35(self) ==
        IN \/ /\ ok
              /\ sock[lookup_locals[self].sk].refcnt > 1
              /\ sock' = [sock EXCEPT
-                           ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt -
-                                                                1]
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                       ![self].sock_free_rcu.sk = NULL]
+                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt - 1]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[lookup_locals[self].sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![lookup_locals[self].sk].refcnt = 0]
              /\ lookup_locals' = [lookup_locals EXCEPT
-                                    ![self].sock_free_rcu.sk = lookup_locals[self].sk]
+                    ![self].sock_free_rcu.sk = lookup_locals[self].sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -349,16 +350,14 @@ lookup_at_L37(self) ==
     /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                    ![self].sock_free_rcu.sk = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                    ![self].sock_free_rcu.sk = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -372,16 +371,14 @@ lookup_at_L40(self) ==
     /\ UNCHANGED <<lookup_untouched, sock>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                    ![self].sock_free_rcu.sk = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = NULL,
-                                                    ![self].sock_free_rcu.sk = NULL]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -415,19 +412,11 @@ lookup_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 lookup_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L15", "L30", "L31", "L33"}
+    /\ \/ pc[self] \in {"L15", "L30", "L31", "L33", "L35"}
        \/ /\ pc[self] = "L34"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
              \/ rcu_depth[self] = 0
-       \/ /\ pc[self] = "L35"
-          /\ \/ /\ lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
-                /\ \/ sock[lookup_locals[self].sk].refcnt > 1
-                   \/ sock[lookup_locals[self].sk].refcnt = 1
-                   \/ sock[lookup_locals[self].sk].refcnt \leq 0
-             \/ lookup_locals[self].sk = NULL
-             \/ /\ lookup_locals[self].sk # NULL
-                /\ sock[lookup_locals[self].sk].st # "live"
        \/ /\ pc[self] = "L37"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -482,7 +471,7 @@ rcu_cb_at_L19(self) ==
        IN \/ /\ ok
              /\ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
              /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].sock_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L18b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok

@@ -29,6 +29,11 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+worker_locals_init == [sk |-> NULL]
+
 \* the blank value of sock, which the init block starts from
 Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, busy |-> FALSE, id |-> 0]]
 
@@ -37,68 +42,56 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, busy |-> FALSE,
 \* (examples/checks/init_block.ifl:23).
 Init ==
     /\ pc = [t \in Threads |-> "L43"]
-    /\ worker_locals = [t \in Thread_worker |-> [sk |-> NULL]]
+    /\ worker_locals = [t \in Thread_worker |-> worker_locals_init]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ {o \in Pool_sock :
-                     [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                       refcnt |-> 1,
-                                                       busy |-> FALSE,
-                                                       id |-> 0],
-                                        ![new_sock].id = 1][o].st =
+                     [Blank_sock EXCEPT
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                         ![new_sock].id = 1][o].st =
                        "free"} #
                      {}
                 /\ LET new_sock2 ==
                            CHOOSE o \in Pool_sock :
-                             [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                               refcnt |-> 1,
-                                                               busy |-> FALSE,
-                                                               id |-> 0],
-                                                ![new_sock].id = 1][o].st =
+                             [Blank_sock EXCEPT
+                                 ![new_sock] = [st |-> "live",
+                                                refcnt |-> 1,
+                                                busy |-> FALSE,
+                                                id |-> 0],
+                                 ![new_sock].id = 1][o].st =
                                "free"
-                   IN /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                                  refcnt |-> 1,
-                                                                  busy |-> FALSE,
-                                                                  id |-> 0],
-                                                   ![new_sock].id = 1,
-                                                   ![new_sock2] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   busy |-> FALSE,
-                                                                   id |-> 0],
-                                                   ![new_sock2].id = 2,
-                                                   ![new_sock].busy = TRUE]
+                   IN /\ sock = [Blank_sock EXCEPT
+                             ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                             ![new_sock].id = 1,
+                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                             ![new_sock2].id = 2,
+                             ![new_sock].busy = TRUE]
                       /\ socks = {new_sock, new_sock2}
                       /\ ready = 3
                       /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ {o \in Pool_sock :
-                     [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                       refcnt |-> 1,
-                                                       busy |-> FALSE,
-                                                       id |-> 0],
-                                        ![new_sock].id = 1][o].st =
+                     [Blank_sock EXCEPT
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                         ![new_sock].id = 1][o].st =
                        "free"} #
                      {}
                 /\ LET new_sock2 ==
                            CHOOSE o \in Pool_sock :
-                             [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                               refcnt |-> 1,
-                                                               busy |-> FALSE,
-                                                               id |-> 0],
-                                                ![new_sock].id = 1][o].st =
+                             [Blank_sock EXCEPT
+                                 ![new_sock] = [st |-> "live",
+                                                refcnt |-> 1,
+                                                busy |-> FALSE,
+                                                id |-> 0],
+                                 ![new_sock].id = 1][o].st =
                                "free"
-                   IN /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                                  refcnt |-> 1,
-                                                                  busy |-> FALSE,
-                                                                  id |-> 0],
-                                                   ![new_sock].id = 1,
-                                                   ![new_sock2] = [st |-> "live",
-                                                                   refcnt |-> 1,
-                                                                   busy |-> FALSE,
-                                                                   id |-> 0],
-                                                   ![new_sock2].id = 2,
-                                                   ![new_sock2].busy = TRUE]
+                   IN /\ sock = [Blank_sock EXCEPT
+                             ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                             ![new_sock].id = 1,
+                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                             ![new_sock2].id = 2,
+                             ![new_sock2].busy = TRUE]
                       /\ socks = {new_sock, new_sock2}
                       /\ ready = 3
                       /\ fault = [kind |-> "none"]
@@ -110,18 +103,14 @@ Init ==
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ ~{o \in Pool_sock :
-                      [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                        refcnt |-> 1,
-                                                        busy |-> FALSE,
-                                                        id |-> 0],
-                                         ![new_sock].id = 1][o].st =
+                      [Blank_sock EXCEPT
+                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                          ![new_sock].id = 1][o].st =
                         "free"} #
                       {}
-                /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                            refcnt |-> 1,
-                                                            busy |-> FALSE,
-                                                            id |-> 0],
-                                             ![new_sock].id = 1]
+                /\ sock = [Blank_sock EXCEPT
+                       ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                       ![new_sock].id = 1]
                 /\ socks = {new_sock}
                 /\ ready = 0
                 /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 26]
@@ -143,7 +132,7 @@ worker_at_L43(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, ready>>
     /\ \/ /\ socks = {}
-          /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
+          /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault, socks>>
        \/ \E picked \in socks :
@@ -154,7 +143,7 @@ worker_at_L43(self) ==
                      /\ pc' = [pc EXCEPT ![self] = "L49"]
                      /\ UNCHANGED <<fault>>
                   \/ /\ ~picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
                      /\ socks' = socks \ {picked}
                      /\ pc' = [pc EXCEPT ![self] = "Done"]
                      /\ UNCHANGED <<fault>>
@@ -164,7 +153,7 @@ worker_at_L43(self) ==
                      /\ pc' = [pc EXCEPT ![self] = "L49"]
                      /\ UNCHANGED <<fault, socks>>
                   \/ /\ ~picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
+                     /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
                      /\ pc' = [pc EXCEPT ![self] = "Done"]
                      /\ UNCHANGED <<fault, socks>>
 
@@ -193,16 +182,16 @@ worker_at_L50(self) ==
        IN \/ /\ ok
              /\ sock[worker_locals[self].sk].refcnt > 1
              /\ sock' = [sock EXCEPT
-                           ![worker_locals[self].sk].refcnt = sock[worker_locals[self].sk].refcnt -
-                                                                1]
-             /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
+                    ![worker_locals[self].sk].refcnt = sock[worker_locals[self].sk].refcnt - 1]
+             /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[worker_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![worker_locals[self].sk].refcnt = 0,
-                                     ![worker_locals[self].sk].st = "freed"]
-             /\ worker_locals' = [worker_locals EXCEPT ![self].sk = NULL]
+             /\ sock' = [sock EXCEPT
+                    ![worker_locals[self].sk].refcnt = 0,
+                    ![worker_locals[self].sk].st = "freed"]
+             /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -224,18 +213,7 @@ worker_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 worker_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] = "L49"
-       \/ /\ pc[self] = "L43"
-          /\ \/ socks = {}
-             \/ \E picked \in socks : TRUE
-       \/ /\ pc[self] = "L50"
-          /\ \/ /\ worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
-                /\ \/ sock[worker_locals[self].sk].refcnt > 1
-                   \/ sock[worker_locals[self].sk].refcnt = 1
-                   \/ sock[worker_locals[self].sk].refcnt \leq 0
-             \/ worker_locals[self].sk = NULL
-             \/ /\ worker_locals[self].sk # NULL
-                /\ sock[worker_locals[self].sk].st # "live"
+    /\ pc[self] \in {"L43", "L49", "L50"}
 
 --------------------------------------------------------------------------------
 

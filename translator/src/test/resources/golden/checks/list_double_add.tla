@@ -32,6 +32,11 @@ ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+setup_locals_init == [x |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_setup -> "L14" [] t \in Thread_sender -> "L18"]
@@ -39,7 +44,7 @@ Init ==
     /\ unix_sock = [o \in Pool_unix_sock |-> [st |-> "free", inflight |-> 0]]
     /\ gc_inflight_list = <<>>
     /\ u = NULL
-    /\ setup_locals = [t \in Thread_setup |-> [x |-> NULL]]
+    /\ setup_locals = [t \in Thread_setup |-> setup_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -61,7 +66,7 @@ setup_at_L14(self) ==
           /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
              IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
                                                                       inflight |-> 0]]
-                /\ setup_locals' = [setup_locals EXCEPT ![self].x = NULL]
+                /\ setup_locals' = [setup_locals EXCEPT ![self] = setup_locals_init]
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>

@@ -24,6 +24,11 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+adder_locals_init == [o |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> "L16"]
@@ -32,7 +37,7 @@ Init ==
     /\ members = {}
     /\ members_lock = NULL
     /\ n = 0
-    /\ adder_locals = [t \in Thread_adder |-> [o |-> NULL]]
+    /\ adder_locals = [t \in Thread_adder |-> adder_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_adder : pc[t] = "Done"
@@ -92,7 +97,7 @@ adder_at_L20(self) ==
     /\ UNCHANGED <<obj, members, n>>
     /\ \/ /\ members_lock = self
           /\ members_lock' = NULL
-          /\ adder_locals' = [adder_locals EXCEPT ![self].o = NULL]
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L21"]
           /\ UNCHANGED <<fault>>
        \/ /\ members_lock # self

@@ -24,6 +24,13 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+adder_locals_init == [o |-> NULL]
+
+sloppy_locals_init == [o |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_adder -> "L14" [] t \in Thread_sloppy -> "L22"]
@@ -32,8 +39,8 @@ Init ==
     /\ members = {}
     /\ members_lock = NULL
     /\ n = 0
-    /\ adder_locals = [t \in Thread_adder |-> [o |-> NULL]]
-    /\ sloppy_locals = [t \in Thread_sloppy |-> [o |-> NULL]]
+    /\ adder_locals = [t \in Thread_adder |-> adder_locals_init]
+    /\ sloppy_locals = [t \in Thread_sloppy |-> sloppy_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -95,7 +102,7 @@ adder_at_L18(self) ==
     /\ UNCHANGED <<obj, members, n, sloppy_locals>>
     /\ \/ /\ members_lock = self
           /\ members_lock' = NULL
-          /\ adder_locals' = [adder_locals EXCEPT ![self].o = NULL]
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
        \/ /\ members_lock # self
@@ -187,7 +194,7 @@ sloppy_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ /\ n' = n + 1
-       /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = NULL]
+       /\ sloppy_locals' = [sloppy_locals EXCEPT ![self] = sloppy_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals>>
 

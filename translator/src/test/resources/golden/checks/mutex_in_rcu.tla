@@ -29,6 +29,11 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+setup_and_read_locals_init == [x |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> "L18"]
@@ -39,7 +44,7 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ setup_and_read_locals = [t \in Thread_setup_and_read |-> [x |-> NULL]]
+    /\ setup_and_read_locals = [t \in Thread_setup_and_read |-> setup_and_read_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -184,14 +189,16 @@ setup_and_read_at_L25(self) ==
     /\ UNCHANGED <<dev, d, rcu_running>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = NULL]
+          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT
+                 ![self] = setup_and_read_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = NULL]
+          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT
+                 ![self] = setup_and_read_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0

@@ -38,6 +38,13 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+closer_locals_init == [s |-> NULL]
+
+reader_locals_init == [s |-> NULL]
+
 \* the blank value of sock, which the init block starts from
 Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, state |-> 0]]
 
@@ -46,15 +53,14 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, state |-> 0]]
 \* (examples/checks/pick_value.ifl:22).
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_closer -> "L29" [] t \in Thread_reader -> "L36"]
-    /\ closer_locals = [t \in Thread_closer |-> [s |-> NULL]]
-    /\ reader_locals = [t \in Thread_reader |-> [s |-> NULL]]
+    /\ closer_locals = [t \in Thread_closer |-> closer_locals_init]
+    /\ reader_locals = [t \in Thread_reader |-> reader_locals_init]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN \E picked \in {TCP_ESTABLISHED, TCP_CLOSE_WAIT, TCP_CLOSE} :
-                  /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live",
-                                                              refcnt |-> 1,
-                                                              state |-> 0],
-                                               ![new_sock].state = picked]
+                  /\ sock = [Blank_sock EXCEPT
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0],
+                         ![new_sock].state = picked]
                   /\ sk = new_sock
                   /\ fault = [kind |-> "none"]
        \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
@@ -97,7 +103,7 @@ closer_at_L30(self) ==
              /\ UNCHANGED <<fault, closer_locals>>
           \/ /\ ok
              /\ ~sock[closer_locals[self].s].state = TCP_CLOSE
-             /\ closer_locals' = [closer_locals EXCEPT ![self].s = NULL]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ closer_locals[self].s = NULL
@@ -116,15 +122,16 @@ closer_at_L31(self) ==
        IN \/ /\ ok
              /\ sock[closer_locals[self].s].refcnt > 1
              /\ sock' = [sock EXCEPT
-                           ![closer_locals[self].s].refcnt = sock[closer_locals[self].s].refcnt - 1]
-             /\ closer_locals' = [closer_locals EXCEPT ![self].s = NULL]
+                    ![closer_locals[self].s].refcnt = sock[closer_locals[self].s].refcnt - 1]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[closer_locals[self].s].refcnt = 1
-             /\ sock' = [sock EXCEPT ![closer_locals[self].s].refcnt = 0,
-                                     ![closer_locals[self].s].st = "freed"]
-             /\ closer_locals' = [closer_locals EXCEPT ![self].s = NULL]
+             /\ sock' = [sock EXCEPT
+                    ![closer_locals[self].s].refcnt = 0,
+                    ![closer_locals[self].s].st = "freed"]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -146,15 +153,7 @@ closer_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 closer_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L29", "L30"}
-       \/ /\ pc[self] = "L31"
-          /\ \/ /\ closer_locals[self].s # NULL /\ sock[closer_locals[self].s].st = "live"
-                /\ \/ sock[closer_locals[self].s].refcnt > 1
-                   \/ sock[closer_locals[self].s].refcnt = 1
-                   \/ sock[closer_locals[self].s].refcnt \leq 0
-             \/ closer_locals[self].s = NULL
-             \/ /\ closer_locals[self].s # NULL
-                /\ sock[closer_locals[self].s].st # "live"
+    /\ pc[self] \in {"L29", "L30", "L31"}
 
 --------------------------------------------------------------------------------
 
@@ -180,7 +179,7 @@ reader_at_L37(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
     /\ \/ /\ reader_locals[self].s # NULL /\ sock[reader_locals[self].s].st = "live"
-          /\ reader_locals' = [reader_locals EXCEPT ![self].s = NULL]
+          /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ reader_locals[self].s = NULL

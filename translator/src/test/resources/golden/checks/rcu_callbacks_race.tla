@@ -32,6 +32,15 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+w_locals_init == [it |-> NULL]
+
+rcu_cb_count_it_init == [it |-> NULL, t |-> 0]
+
+rcu_cb_locals_init == [count_it |-> rcu_cb_count_it_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_w -> "L18" [] t \in Thread_rcu_cb -> "L12"]
@@ -42,8 +51,8 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ w_locals = [t \in Thread_w |-> [it |-> NULL]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [count_it |-> [it |-> NULL, t |-> 0]]]
+    /\ w_locals = [t \in Thread_w |-> w_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -86,7 +95,7 @@ w_at_L19(self) ==
                   rcu_cbs \cup {[fn |-> "count_it",
                                  obj |-> w_locals[self].it,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ w_locals' = [w_locals EXCEPT ![self].it = NULL]
+             /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -158,7 +167,7 @@ rcu_cb_at_L14(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
     /\ /\ n' = rcu_cb_locals[self].count_it.t + 1
-       /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = NULL, ![self].count_it.t = 0]
+       /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "L12b"]
        /\ UNCHANGED <<fault>>
 

@@ -29,14 +29,21 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+sender_locals_init == [b |-> NULL]
+
+receiver_locals_init == [b |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_sender -> "L17" [] t \in Thread_receiver -> "L23"]
     /\ fault = [kind |-> "none"]
     /\ skb = [o \in Pool_skb |-> [st |-> "free", users |-> 0, len |-> 0]]
     /\ rxq = <<>>
-    /\ sender_locals = [t \in Thread_sender |-> [b |-> NULL]]
-    /\ receiver_locals = [t \in Thread_receiver |-> [b |-> NULL]]
+    /\ sender_locals = [t \in Thread_sender |-> sender_locals_init]
+    /\ receiver_locals = [t \in Thread_receiver |-> receiver_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -86,7 +93,7 @@ sender_at_L19(self) ==
     /\ UNCHANGED <<skb, receiver_locals>>
     /\ \/ /\ Len(rxq) < 2
           /\ rxq' = Append(rxq, sender_locals[self].b)
-          /\ sender_locals' = [sender_locals EXCEPT ![self].b = NULL]
+          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ Len(rxq) \geq 2
@@ -128,7 +135,7 @@ receiver_at_L24(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched>>
     /\ \/ /\ rxq = <<>>
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault, rxq>>
        \/ /\ ~rxq = <<>>
@@ -144,7 +151,7 @@ receiver_at_L25(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched, rxq>>
     /\ \/ /\ receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ receiver_locals[self].b = NULL

@@ -55,6 +55,17 @@ CostProbe ==
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+a_bump_init == [x |-> NULL]
+
+a_locals_init == [p |-> NULL, bump |-> a_bump_init]
+
+b_bump_init == [x |-> NULL]
+
+b_locals_init == [q |-> NULL, bump |-> b_bump_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_a -> "L40" [] t \in Thread_b -> "L47"]
@@ -63,8 +74,8 @@ Init ==
     /\ shared = NULL
     /\ lat = [t \in Threads |-> 0]
     /\ op_end = NoOpEnd
-    /\ a_locals = [t \in Thread_a |-> [p |-> NULL, bump |-> [x |-> NULL]]]
-    /\ b_locals = [t \in Thread_b |-> [q |-> NULL, bump |-> [x |-> NULL]]]
+    /\ a_locals = [t \in Thread_a |-> a_locals_init]
+    /\ b_locals = [t \in Thread_b |-> b_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -91,9 +102,9 @@ a_at_L35(self) ==
                                                IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
@@ -119,9 +130,9 @@ a_at_L35b(self) ==
                                                IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count +
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36b"]
              /\ UNCHANGED <<fault>>
@@ -144,24 +155,25 @@ a_at_L36(self) ==
        IN \/ /\ ok
              /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
                                     IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = 0,
-                                   ![a_locals[self].bump.x].st = "freed"]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = 0,
+                    ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
@@ -169,7 +181,7 @@ a_at_L36(self) ==
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_locals' = [a_locals EXCEPT ![self].p = NULL, ![self].bump.x = NULL]
+             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -193,9 +205,9 @@ a_at_L36b(self) ==
        IN \/ /\ ok
              /\ obj[a_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count -
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
@@ -208,9 +220,10 @@ a_at_L36b(self) ==
           \/ /\ ok
              /\ obj[a_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![a_locals[self].bump.x].count = 0,
-                                   ![a_locals[self].bump.x].st = "freed"]
+             /\ obj' = [obj EXCEPT
+                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![a_locals[self].bump.x].count = 0,
+                    ![a_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
@@ -275,23 +288,7 @@ a_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 a_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L35", "L35b", "L40", "L41"}
-       \/ /\ pc[self] = "L36"
-          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
-                /\ \/ obj[a_locals[self].bump.x].count > 1
-                   \/ obj[a_locals[self].bump.x].count = 1
-                   \/ obj[a_locals[self].bump.x].count \leq 0
-             \/ a_locals[self].bump.x = NULL
-             \/ /\ a_locals[self].bump.x # NULL
-                /\ obj[a_locals[self].bump.x].st # "live"
-       \/ /\ pc[self] = "L36b"
-          /\ \/ /\ a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
-                /\ \/ obj[a_locals[self].bump.x].count > 1
-                   \/ obj[a_locals[self].bump.x].count = 1
-                   \/ obj[a_locals[self].bump.x].count \leq 0
-             \/ a_locals[self].bump.x = NULL
-             \/ /\ a_locals[self].bump.x # NULL
-                /\ obj[a_locals[self].bump.x].st # "live"
+    /\ pc[self] \in {"L35", "L35b", "L36", "L36b", "L40", "L41"}
 
 --------------------------------------------------------------------------------
 
@@ -313,9 +310,9 @@ b_at_L35(self) ==
                                                IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count +
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
@@ -338,24 +335,25 @@ b_at_L36(self) ==
        IN \/ /\ ok
              /\ obj[b_locals[self].bump.x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count -
-                                                                      1]
+             /\ obj' = [obj EXCEPT
+                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
                                     IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ obj[b_locals[self].bump.x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                                   ![b_locals[self].bump.x].count = 0,
-                                   ![b_locals[self].bump.x].st = "freed"]
+             /\ obj' = [obj EXCEPT
+                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
+                    ![b_locals[self].bump.x].count = 0,
+                    ![b_locals[self].bump.x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
@@ -363,7 +361,7 @@ b_at_L36(self) ==
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ b_locals' = [b_locals EXCEPT ![self].q = NULL, ![self].bump.x = NULL]
+             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -411,15 +409,7 @@ b_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 b_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L35", "L48"}
-       \/ /\ pc[self] = "L36"
-          /\ \/ /\ b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
-                /\ \/ obj[b_locals[self].bump.x].count > 1
-                   \/ obj[b_locals[self].bump.x].count = 1
-                   \/ obj[b_locals[self].bump.x].count \leq 0
-             \/ b_locals[self].bump.x = NULL
-             \/ /\ b_locals[self].bump.x # NULL
-                /\ obj[b_locals[self].bump.x].st # "live"
+    /\ \/ pc[self] \in {"L35", "L36", "L48"}
        \/ /\ pc[self] = "L47"
           /\ shared # NULL
 

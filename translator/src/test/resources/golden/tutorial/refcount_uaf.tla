@@ -29,6 +29,13 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+producer_locals_init == [sk |-> NULL]
+
+consumer_locals_init == [sk |-> NULL]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -36,8 +43,8 @@ Init ==
     /\ fault = [kind |-> "none"]
     /\ sock = [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, state |-> 0]]
     /\ shared = NULL
-    /\ producer_locals = [t \in Thread_producer |-> [sk |-> NULL]]
-    /\ consumer_locals = [t \in Thread_consumer |-> [sk |-> NULL]]
+    /\ producer_locals = [t \in Thread_producer |-> producer_locals_init]
+    /\ consumer_locals = [t \in Thread_consumer |-> consumer_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -98,16 +105,16 @@ producer_at_L20(self) ==
        IN \/ /\ ok
              /\ sock[producer_locals[self].sk].refcnt > 1
              /\ sock' = [sock EXCEPT
-                           ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt -
-                                                                  1]
-             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = NULL]
+                    ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt - 1]
+             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sock[producer_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![producer_locals[self].sk].refcnt = 0,
-                                     ![producer_locals[self].sk].st = "freed"]
-             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = NULL]
+             /\ sock' = [sock EXCEPT
+                    ![producer_locals[self].sk].refcnt = 0,
+                    ![producer_locals[self].sk].st = "freed"]
+             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -130,15 +137,7 @@ producer_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 producer_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L17", "L18", "L19"}
-       \/ /\ pc[self] = "L20"
-          /\ \/ /\ producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
-                /\ \/ sock[producer_locals[self].sk].refcnt > 1
-                   \/ sock[producer_locals[self].sk].refcnt = 1
-                   \/ sock[producer_locals[self].sk].refcnt \leq 0
-             \/ producer_locals[self].sk = NULL
-             \/ /\ producer_locals[self].sk # NULL
-                /\ sock[producer_locals[self].sk].st # "live"
+    /\ pc[self] \in {"L17", "L18", "L19", "L20"}
 
 --------------------------------------------------------------------------------
 
@@ -174,7 +173,7 @@ consumer_at_L26(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
     /\ \/ /\ consumer_locals[self].sk # NULL /\ sock[consumer_locals[self].sk].st = "live"
-          /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = NULL]
+          /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ consumer_locals[self].sk = NULL

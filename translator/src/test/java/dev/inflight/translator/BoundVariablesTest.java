@@ -201,7 +201,10 @@ class BoundVariablesTest {
           }
         }
         """);
-    assertThat(e.tla()).contains("g' = Cardinality({b \\in set_c : b \\in {b2 \\in set_a : s[b2].x = 1}})");
+    // sa's value, read again in the step, is named (a LET of the path), so it is never
+    // substituted into the scope of the second `b`
+    assertThat(e.tla()).contains("LET sa_now == {b \\in set_a : s[b].x = 1}", "tt_now == {b \\in set_c : b \\in sa_now}",
+        "g' = Cardinality(tt_now)");
   }
 
   @Test
@@ -224,15 +227,11 @@ class BoundVariablesTest {
           }
         }
         """);
-    // Inside `forall b`, the values of `chosen` and `p.kids` bind b2 instead; the set of
-    // `exists b2` is outside that variable's scope, so its own b2 stands.
-    assertThat(e.tla()).contains("""
-                  /\\ ok' =
-                       \\A b \\in set_a :
-                         b \\in {b2 \\in set_a : s[b2].x = 1} \\/
-                           \\E c \\in {b2 \\in set_a : s[b2].x = 2} :
-                             c = b /\\ \\E b2 \\in {b2 \\in set_a : s[b2].x = 1} : b2 = c
-        """);
+    // The values of `chosen` and `p.kids` are named where they are read again, so inside
+    // `forall b` and `exists b2` only their names appear: nothing can be captured.
+    assertThat(e.tla()).contains("LET chosen_now == {b \\in set_a : s[b].x = 1}", "kids_now == {b \\in set_a : s[b].x = 2}",
+        "s' = [s EXCEPT ![th_locals[self].p].kids = kids_now]", "\\A b \\in set_a :\n", "b \\in chosen_now \\/\n",
+        "\\E c \\in kids_now : c = b /\\ \\E b2 \\in chosen_now : b2 = c\n");
   }
 
   @Test
@@ -250,9 +249,9 @@ class BoundVariablesTest {
           }
         }
         """);
-    // r's definitions occur in the second closure, so its own are named apart; inside its step,
-    // r's variable z would be captured by the step's z, so it is renamed
-    assertThat(e.tla()).contains("Cardinality(LET reach1_1_2 ==", "LET reach1_1 ==",
-        "(UNION {{s[z2].next} : z2 \\in roots})", "IN reach1_1_2)");
+    // r's value is named where r2's closure reads it, so each closure's definitions are its own
+    assertThat(e.tla()).contains("LET r_now == LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots}) IN reach1_1",
+        "{w \\in r_now : w \\in roots} \\cup", "(UNION {{s[z].next} \\ r_now : z \\in {w \\in r_now : w \\in roots}})",
+        "g' = Cardinality(r2_now)");
   }
 }

@@ -78,6 +78,79 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sock_free_init == [sock |-> NULL]
+
+user_packet_release_rfc_init == [sock |-> NULL, sk |-> NULL, postpone |-> FALSE]
+
+user_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+user_sk_free_init == [sk |-> NULL]
+
+user_sock_orphan_init == [sk |-> NULL]
+
+user___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_packet_do_bind_init == [sk |-> NULL, ifindex |-> 0, proto |-> 0]
+
+user_register_prot_hook_init == [sk |-> NULL]
+
+user_unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
+
+user_locals_init ==
+    [sock |-> NULL,
+     sk |-> NULL,
+     sock_free |-> user_sock_free_init,
+     packet_release_rfc |-> user_packet_release_rfc_init,
+     packet_release_finish |-> user_packet_release_finish_init,
+     sk_free |-> user_sk_free_init,
+     sock_orphan |-> user_sock_orphan_init,
+     __unregister_prot_hook |-> user___unregister_prot_hook_init,
+     packet_do_bind |-> user_packet_do_bind_init,
+     register_prot_hook |-> user_register_prot_hook_init,
+     unregister_prot_hook |-> user_unregister_prot_hook_init,
+     packet_create |-> user_packet_create_init]
+
+netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
+
+netdev___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+netdev_sk_free_init == [sk |-> NULL]
+
+netdev_register_prot_hook_init == [sk |-> NULL]
+
+netdev_locals_init ==
+    [packet_notifier |-> netdev_packet_notifier_init,
+     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
+     sk_free |-> netdev_sk_free_init,
+     register_prot_hook |-> netdev_register_prot_hook_init,
+     rest_172_3 |-> {}]
+
+rx_netif_receive_skb_init == [pt |-> NULL]
+
+rx_packet_rcv_init == [sk |-> NULL]
+
+rx_locals_init ==
+    [netif_receive_skb |-> rx_netif_receive_skb_init, packet_rcv |-> rx_packet_rcv_init]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_sock_orphan_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
+     packet_release_finish |-> rcu_cb_packet_release_finish_init,
+     sk_free |-> rcu_cb_sk_free_init,
+     sock_orphan |-> rcu_cb_sock_orphan_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -102,32 +175,10 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |->
-                       [sock |-> NULL,
-                        sk |-> NULL,
-                        sock_free |-> [sock |-> NULL],
-                        packet_release_rfc |-> [sock |-> NULL, sk |-> NULL, postpone |-> FALSE],
-                        packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                        sk_free |-> [sk |-> NULL],
-                        sock_orphan |-> [sk |-> NULL],
-                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        packet_do_bind |-> [sk |-> NULL, ifindex |-> 0, proto |-> 0],
-                        register_prot_hook |-> [sk |-> NULL],
-                        unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL]]]
-    /\ netdev_locals = [t \in Thread_netdev |->
-                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
-                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          register_prot_hook |-> [sk |-> NULL],
-                          rest_172_3 |-> {}]]
-    /\ rx_locals = [t \in Thread_rx |->
-                     [netif_receive_skb |-> [pt |-> NULL], packet_rcv |-> [sk |-> NULL]]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL],
-                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          sock_orphan |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ netdev_locals = [t \in Thread_netdev |-> netdev_locals_init]
+    /\ rx_locals = [t \in Thread_rx |-> rx_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -154,9 +205,10 @@ user_at_L23(self) ==
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
-                                                      ![self].packet_create.sock = new_socket,
-                                                      ![self].packet_create.proto = 0]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sock = new_socket,
+                       ![self].packet_create.sock = new_socket,
+                       ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -192,14 +244,11 @@ user_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].packet_release_finish = user_packet_release_finish_init,
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -234,15 +283,15 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -277,17 +326,16 @@ user_at_L67c(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -320,33 +368,36 @@ user_at_L80(self) ==
                     socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
              /\ user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
-                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_create.sk = new_packet_sock,
+                    ![self].register_prot_hook.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -368,13 +419,12 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_create.sock = NULL,
-                                             ![self].packet_create.proto = 0,
-                                             ![self].packet_create.sk = NULL,
-                                             ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_do_bind.ifindex = PACKET_DEV,
-                                             ![self].packet_do_bind.proto = ETH_P_ALL]
+       /\ user_locals' = [user_locals EXCEPT
+              ![self].sk = user_locals[self].packet_create.sk,
+              ![self].packet_create = user_packet_create_init,
+              ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
+              ![self].packet_do_bind.ifindex = PACKET_DEV,
+              ![self].packet_do_bind.proto = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
        /\ UNCHANGED <<fault>>
 
@@ -393,7 +443,8 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -417,7 +468,8 @@ user_at_L94b(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -460,8 +512,8 @@ user_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -485,8 +537,8 @@ user_at_L96b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -507,8 +559,9 @@ user_at_L97(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -526,8 +579,9 @@ user_at_L97b(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -545,7 +599,7 @@ user_at_L106(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -563,7 +617,7 @@ user_at_L106b(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -610,25 +664,25 @@ user_at_L108(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -659,27 +713,26 @@ user_at_L108b(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -706,7 +759,7 @@ user_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -730,7 +783,7 @@ user_at_L110b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -796,9 +849,9 @@ user_at_L112(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -817,11 +870,10 @@ user_at_L112b(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -843,14 +895,14 @@ user_at_L118(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -870,10 +922,10 @@ user_at_L127(self) ==
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].bind_lock = self]
+                 ![user_locals[self].packet_do_bind.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
-                               ![self].unregister_prot_hook.sync = TRUE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
+                 ![self].unregister_prot_hook.sync = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -891,7 +943,7 @@ user_at_L129(self) ==
     /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
+                 ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -913,13 +965,13 @@ user_at_L130(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -937,7 +989,7 @@ user_at_L132(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \/ /\ dev_up
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
+                 ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~dev_up
@@ -957,11 +1009,10 @@ user_at_L136(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].packet_release_rfc.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_do_bind = user_packet_do_bind_init,
+                    ![self].packet_release_rfc.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L281"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -986,13 +1037,13 @@ user_at_L207(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].sock_orphan.sk = NULL
@@ -1049,23 +1100,20 @@ user_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_finish.sk].refcnt = packet_sock[user_locals[self].packet_release_finish.sk].refcnt -
-                                                                                           1]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_release_finish.sk].refcnt = packet_sock[user_locals[self].packet_release_finish.sk].refcnt -
+                                                                             1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_finish = user_packet_release_finish_init,
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![user_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = user_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1091,15 +1139,14 @@ user_at_L281(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].packet_release_rfc.sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release_rfc.sk = socket[user_locals[self].packet_release_rfc.sock].sk]
+                    ![self].packet_release_rfc.sk = socket[user_locals[self].packet_release_rfc.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[user_locals[self].packet_release_rfc.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_release_rfc.sock = NULL
@@ -1130,7 +1177,7 @@ user_at_L285(self) ==
                packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_release_rfc.sk].bind_lock = self]
+                 ![user_locals[self].packet_release_rfc.sk].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_release_rfc.sk = NULL
@@ -1152,9 +1199,10 @@ user_at_L286(self) ==
                  packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_rfc.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = TRUE,
-                                                   ![self].__unregister_prot_hook.sk = user_locals[self].packet_release_rfc.sk,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc.postpone = TRUE,
+                    ![self].__unregister_prot_hook.sk = user_locals[self].packet_release_rfc.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1185,18 +1233,18 @@ user_at_L290(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release_finish.sk = user_locals[self].packet_release_rfc.sk,
-                                  ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
-                                  ![self].packet_release_finish.nullify = TRUE,
-                                  ![self].sock_orphan.sk = user_locals[self].packet_release_rfc.sk]
+                    ![self].packet_release_finish.sk = user_locals[self].packet_release_rfc.sk,
+                    ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
+                    ![self].packet_release_finish.nullify = TRUE,
+                    ![self].sock_orphan.sk = user_locals[self].packet_release_rfc.sk]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1225,10 +1273,9 @@ user_at_L292(self) ==
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
                                  obj |-> user_locals[self].packet_release_rfc.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1251,28 +1298,7 @@ user_at_L321(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].sock_free.sock].st = "live"
              /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
-                                                   ![self].sk = NULL,
-                                                   ![self].sock_free.sock = NULL,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sk_free.sk = NULL,
-                                                   ![self].sock_orphan.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].register_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE,
-                                                   ![self].packet_create.sock = NULL,
-                                                   ![self].packet_create.proto = 0,
-                                                   ![self].packet_create.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1353,6 +1379,8 @@ user_enabled(self) ==
                         "L106b",
                         "L107",
                         "L107b",
+                        "L108",
+                        "L108b",
                         "L110",
                         "L110b",
                         "L111b",
@@ -1365,29 +1393,12 @@ user_enabled(self) ==
                         "L207",
                         "L261",
                         "L263",
+                        "L264",
                         "L281",
                         "L283",
                         "L286",
                         "L290",
                         "L292"}
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L108b"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111c"
@@ -1413,15 +1424,6 @@ user_enabled(self) ==
              \/ user_locals[self].packet_do_bind.sk = NULL
              \/ /\ user_locals[self].packet_do_bind.sk # NULL
                 /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ user_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[user_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ user_locals[self].packet_release_finish.sk = NULL
-             \/ /\ user_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[user_locals[self].packet_release_finish.sk].st # "live"
        \/ /\ pc[self] = "L285"
           /\ \/ /\ user_locals[self].packet_release_rfc.sk # NULL /\
                      packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
@@ -1452,12 +1454,11 @@ netdev_at_L36(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L192"]
           /\ UNCHANGED <<fault, netdev_locals>>
        \/ /\ ~Cardinality(ptype_all) > 0
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                    ![self].packet_notifier.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE,
-                                                    ![self].sk_free.sk = NULL,
-                                                    ![self].register_prot_hook.sk = NULL]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].packet_notifier = netdev_packet_notifier_init,
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                 ![self].sk_free = netdev_sk_free_init,
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L39"]
           /\ UNCHANGED <<fault>>
 
@@ -1499,15 +1500,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1537,7 +1538,8 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1569,8 +1571,8 @@ netdev_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1591,8 +1593,9 @@ netdev_at_L97(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1610,7 +1613,7 @@ netdev_at_L106(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1646,25 +1649,25 @@ netdev_at_L108(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1691,7 +1694,7 @@ netdev_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1738,9 +1741,9 @@ netdev_at_L112(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1771,23 +1774,21 @@ netdev_at_L172(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L39"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -1801,16 +1802,14 @@ netdev_at_L172(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -1843,13 +1842,13 @@ netdev_at_L174(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -1871,8 +1870,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1898,7 +1897,7 @@ netdev_at_L180(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1923,7 +1922,7 @@ netdev_at_L184(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1984,6 +1983,7 @@ netdev_enabled(self) ==
                         "L97",
                         "L106",
                         "L107",
+                        "L108",
                         "L110",
                         "L171",
                         "L172b",
@@ -1996,15 +1996,6 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] = 0
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
@@ -2028,9 +2019,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
@@ -2078,7 +2069,7 @@ rx_at_L146(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ rx_locals[self].packet_rcv.sk # NULL /\
                packet_sock[rx_locals[self].packet_rcv.sk].st = "live"
-          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv.sk = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ /\ rx_locals[self].packet_rcv.sk = NULL
@@ -2096,13 +2087,14 @@ rx_at_L155(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ ptype_all = {}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked,
-                                                 ![self].packet_rcv.sk = picked]
+               /\ rx_locals' = [rx_locals EXCEPT
+                      ![self].netif_receive_skb.pt = picked,
+                      ![self].packet_rcv.sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
@@ -2118,14 +2110,14 @@ rx_at_L159(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L43"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L43"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -2142,10 +2134,7 @@ rx_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rx_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L43", "L146"}
-       \/ /\ pc[self] = "L155"
-          /\ \/ ptype_all = {}
-             \/ \E picked \in ptype_all : TRUE
+    /\ \/ pc[self] \in {"L43", "L146", "L155"}
        \/ /\ pc[self] = "L159"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -2175,11 +2164,10 @@ rcu_cb_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sk_free = rcu_cb_sk_free_init,
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -2207,15 +2195,17 @@ rcu_cb_at_L207(self) ==
        IN \/ /\ ok
              /\ rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
@@ -2269,20 +2259,19 @@ rcu_cb_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                                             1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                               1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2310,11 +2299,12 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
-                                                   ![self].packet_release_finish.sk = cb.obj,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sock_orphan.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu.sk = cb.obj,
+                ![self].packet_release_finish.sk = cb.obj,
+                ![self].packet_release_finish.sock = NULL,
+                ![self].packet_release_finish.nullify = FALSE,
+                ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 
@@ -2342,16 +2332,7 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ rcu_cb_locals[self].packet_release_finish.sk = NULL
-             \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L264", "L268b"}
        \/ /\ pc[self] = "L268"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"

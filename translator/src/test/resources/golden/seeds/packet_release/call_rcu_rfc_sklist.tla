@@ -73,6 +73,66 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sock_free_init == [sock |-> NULL]
+
+user_packet_release_rfc_init == [sock |-> NULL, sk |-> NULL, postpone |-> FALSE]
+
+user_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+user_sk_free_init == [sk |-> NULL]
+
+user_sock_orphan_init == [sk |-> NULL]
+
+user___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
+
+user_register_prot_hook_init == [sk |-> NULL]
+
+user_locals_init ==
+    [sock |-> NULL,
+     sk |-> NULL,
+     sock_free |-> user_sock_free_init,
+     packet_release_rfc |-> user_packet_release_rfc_init,
+     packet_release_finish |-> user_packet_release_finish_init,
+     sk_free |-> user_sk_free_init,
+     sock_orphan |-> user_sock_orphan_init,
+     __unregister_prot_hook |-> user___unregister_prot_hook_init,
+     packet_create |-> user_packet_create_init,
+     register_prot_hook |-> user_register_prot_hook_init]
+
+netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
+
+netdev___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+netdev_sk_free_init == [sk |-> NULL]
+
+netdev_register_prot_hook_init == [sk |-> NULL]
+
+netdev_locals_init ==
+    [packet_notifier |-> netdev_packet_notifier_init,
+     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
+     sk_free |-> netdev_sk_free_init,
+     register_prot_hook |-> netdev_register_prot_hook_init,
+     rest_172_3 |-> {}]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_sock_orphan_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
+     packet_release_finish |-> rcu_cb_packet_release_finish_init,
+     sk_free |-> rcu_cb_sk_free_init,
+     sock_orphan |-> rcu_cb_sock_orphan_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -96,28 +156,9 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |->
-                       [sock |-> NULL,
-                        sk |-> NULL,
-                        sock_free |-> [sock |-> NULL],
-                        packet_release_rfc |-> [sock |-> NULL, sk |-> NULL, postpone |-> FALSE],
-                        packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                        sk_free |-> [sk |-> NULL],
-                        sock_orphan |-> [sk |-> NULL],
-                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL],
-                        register_prot_hook |-> [sk |-> NULL]]]
-    /\ netdev_locals = [t \in Thread_netdev |->
-                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
-                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          register_prot_hook |-> [sk |-> NULL],
-                          rest_172_3 |-> {}]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL],
-                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          sock_orphan |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ netdev_locals = [t \in Thread_netdev |-> netdev_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -143,9 +184,10 @@ user_at_L20(self) ==
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
-                                                      ![self].packet_create.sock = new_socket,
-                                                      ![self].packet_create.proto = 0]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sock = new_socket,
+                       ![self].packet_create.sock = new_socket,
+                       ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -181,14 +223,11 @@ user_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].packet_release_finish = user_packet_release_finish_init,
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -223,15 +262,15 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -264,33 +303,36 @@ user_at_L80(self) ==
                     socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
              /\ user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
-                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_create.sk = new_packet_sock,
+                    ![self].register_prot_hook.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -312,11 +354,10 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_create.sock = NULL,
-                                             ![self].packet_create.proto = 0,
-                                             ![self].packet_create.sk = NULL,
-                                             ![self].packet_release_rfc.sock = user_locals[self].sock]
+       /\ user_locals' = [user_locals EXCEPT
+              ![self].sk = user_locals[self].packet_create.sk,
+              ![self].packet_create = user_packet_create_init,
+              ![self].packet_release_rfc.sock = user_locals[self].sock]
        /\ pc' = [pc EXCEPT ![self] = "L281"]
        /\ UNCHANGED <<fault>>
 
@@ -335,7 +376,8 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -367,8 +409,8 @@ user_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -389,8 +431,9 @@ user_at_L97(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -408,7 +451,7 @@ user_at_L106(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -444,25 +487,25 @@ user_at_L108(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -489,7 +532,7 @@ user_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -533,9 +576,9 @@ user_at_L112(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L290"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -557,13 +600,13 @@ user_at_L207(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].sock_orphan.sk = NULL
@@ -620,23 +663,20 @@ user_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_finish.sk].refcnt = packet_sock[user_locals[self].packet_release_finish.sk].refcnt -
-                                                                                           1]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_release_finish.sk].refcnt = packet_sock[user_locals[self].packet_release_finish.sk].refcnt -
+                                                                             1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_finish = user_packet_release_finish_init,
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![user_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = user_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -662,15 +702,14 @@ user_at_L281(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].packet_release_rfc.sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release_rfc.sk = socket[user_locals[self].packet_release_rfc.sock].sk]
+                    ![self].packet_release_rfc.sk = socket[user_locals[self].packet_release_rfc.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[user_locals[self].packet_release_rfc.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_release_rfc.sock = NULL
@@ -701,7 +740,7 @@ user_at_L285(self) ==
                packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_release_rfc.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_release_rfc.sk].bind_lock = self]
+                 ![user_locals[self].packet_release_rfc.sk].bind_lock = self]
           /\ pc' = [pc EXCEPT ![self] = "L286"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_release_rfc.sk = NULL
@@ -723,9 +762,10 @@ user_at_L286(self) ==
                  packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_rfc.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = TRUE,
-                                                   ![self].__unregister_prot_hook.sk = user_locals[self].packet_release_rfc.sk,
-                                                   ![self].__unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc.postpone = TRUE,
+                    ![self].__unregister_prot_hook.sk = user_locals[self].packet_release_rfc.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -756,18 +796,18 @@ user_at_L290(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L292"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_release_rfc.postpone
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release_rfc.sk].bind_lock = NULL]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release_finish.sk = user_locals[self].packet_release_rfc.sk,
-                                  ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
-                                  ![self].packet_release_finish.nullify = TRUE,
-                                  ![self].sock_orphan.sk = user_locals[self].packet_release_rfc.sk]
+                    ![self].packet_release_finish.sk = user_locals[self].packet_release_rfc.sk,
+                    ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
+                    ![self].packet_release_finish.nullify = TRUE,
+                    ![self].sock_orphan.sk = user_locals[self].packet_release_rfc.sk]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -796,10 +836,9 @@ user_at_L292(self) ==
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
                                  obj |-> user_locals[self].packet_release_rfc.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_rfc = user_packet_release_rfc_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -822,23 +861,7 @@ user_at_L321(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].sock_free.sock].st = "live"
              /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
-                                                   ![self].sk = NULL,
-                                                   ![self].sock_free.sock = NULL,
-                                                   ![self].packet_release_rfc.sock = NULL,
-                                                   ![self].packet_release_rfc.sk = NULL,
-                                                   ![self].packet_release_rfc.postpone = FALSE,
-                                                   ![self].packet_release_finish.sk = NULL,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sk_free.sk = NULL,
-                                                   ![self].sock_orphan.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].packet_create.sock = NULL,
-                                                   ![self].packet_create.proto = 0,
-                                                   ![self].packet_create.sk = NULL,
-                                                   ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -894,25 +917,18 @@ user_enabled(self) ==
                         "L97",
                         "L106",
                         "L107",
+                        "L108",
                         "L110",
                         "L111b",
                         "L207",
                         "L261",
                         "L263",
+                        "L264",
                         "L281",
                         "L283",
                         "L286",
                         "L290",
                         "L292"}
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L112"
@@ -922,15 +938,6 @@ user_enabled(self) ==
              \/ user_locals[self].__unregister_prot_hook.sk = NULL
              \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
                 /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ user_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[user_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ user_locals[self].packet_release_finish.sk = NULL
-             \/ /\ user_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[user_locals[self].packet_release_finish.sk].st # "live"
        \/ /\ pc[self] = "L285"
           /\ \/ /\ user_locals[self].packet_release_rfc.sk # NULL /\
                      packet_sock[user_locals[self].packet_release_rfc.sk].st = "live"
@@ -989,15 +996,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1027,7 +1034,8 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1059,8 +1067,8 @@ netdev_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1081,8 +1089,9 @@ netdev_at_L97(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1100,7 +1109,7 @@ netdev_at_L106(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1136,25 +1145,25 @@ netdev_at_L108(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1181,7 +1190,7 @@ netdev_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1228,9 +1237,9 @@ netdev_at_L112(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1261,23 +1270,21 @@ netdev_at_L172(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -1291,16 +1298,14 @@ netdev_at_L172(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -1333,13 +1338,13 @@ netdev_at_L174(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -1361,8 +1366,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1388,7 +1393,7 @@ netdev_at_L180(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1413,7 +1418,7 @@ netdev_at_L184(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1472,6 +1477,7 @@ netdev_enabled(self) ==
                         "L97",
                         "L106",
                         "L107",
+                        "L108",
                         "L110",
                         "L171",
                         "L172b",
@@ -1484,15 +1490,6 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] = 0
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
@@ -1516,9 +1513,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
@@ -1556,11 +1553,10 @@ rcu_cb_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sk_free = rcu_cb_sk_free_init,
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1588,15 +1584,17 @@ rcu_cb_at_L207(self) ==
        IN \/ /\ ok
              /\ rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
@@ -1650,20 +1648,19 @@ rcu_cb_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                                             1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                               1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1691,11 +1688,12 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
-                                                   ![self].packet_release_finish.sk = cb.obj,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sock_orphan.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu.sk = cb.obj,
+                ![self].packet_release_finish.sk = cb.obj,
+                ![self].packet_release_finish.sock = NULL,
+                ![self].packet_release_finish.nullify = FALSE,
+                ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 
@@ -1723,16 +1721,7 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ rcu_cb_locals[self].packet_release_finish.sk = NULL
-             \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L264", "L268b"}
        \/ /\ pc[self] = "L268"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"

@@ -78,6 +78,73 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sock_free_init == [sock |-> NULL]
+
+user_packet_release_call_rcu_init == [sock |-> NULL, sk |-> NULL]
+
+user_unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_sk_free_init == [sk |-> NULL]
+
+user_packet_do_bind_init == [sk |-> NULL, ifindex |-> 0, proto |-> 0]
+
+user_register_prot_hook_init == [sk |-> NULL]
+
+user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
+
+user_locals_init ==
+    [sock |-> NULL,
+     sk |-> NULL,
+     sock_free |-> user_sock_free_init,
+     packet_release_call_rcu |-> user_packet_release_call_rcu_init,
+     unregister_prot_hook |-> user_unregister_prot_hook_init,
+     __unregister_prot_hook |-> user___unregister_prot_hook_init,
+     sk_free |-> user_sk_free_init,
+     packet_do_bind |-> user_packet_do_bind_init,
+     register_prot_hook |-> user_register_prot_hook_init,
+     packet_create |-> user_packet_create_init]
+
+netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
+
+netdev___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+netdev_sk_free_init == [sk |-> NULL]
+
+netdev_register_prot_hook_init == [sk |-> NULL]
+
+netdev_locals_init ==
+    [packet_notifier |-> netdev_packet_notifier_init,
+     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
+     sk_free |-> netdev_sk_free_init,
+     register_prot_hook |-> netdev_register_prot_hook_init,
+     rest_172_3 |-> {}]
+
+rx_netif_receive_skb_init == [pt |-> NULL]
+
+rx_packet_rcv_init == [sk |-> NULL]
+
+rx_locals_init ==
+    [netif_receive_skb |-> rx_netif_receive_skb_init, packet_rcv |-> rx_packet_rcv_init]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_sock_orphan_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
+     packet_release_finish |-> rcu_cb_packet_release_finish_init,
+     sk_free |-> rcu_cb_sk_free_init,
+     sock_orphan |-> rcu_cb_sock_orphan_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -102,30 +169,10 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |->
-                       [sock |-> NULL,
-                        sk |-> NULL,
-                        sock_free |-> [sock |-> NULL],
-                        packet_release_call_rcu |-> [sock |-> NULL, sk |-> NULL],
-                        unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        sk_free |-> [sk |-> NULL],
-                        packet_do_bind |-> [sk |-> NULL, ifindex |-> 0, proto |-> 0],
-                        register_prot_hook |-> [sk |-> NULL],
-                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL]]]
-    /\ netdev_locals = [t \in Thread_netdev |->
-                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
-                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          register_prot_hook |-> [sk |-> NULL],
-                          rest_172_3 |-> {}]]
-    /\ rx_locals = [t \in Thread_rx |->
-                     [netif_receive_skb |-> [pt |-> NULL], packet_rcv |-> [sk |-> NULL]]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL],
-                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          sock_orphan |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ netdev_locals = [t \in Thread_netdev |-> netdev_locals_init]
+    /\ rx_locals = [t \in Thread_rx |-> rx_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -152,9 +199,10 @@ user_at_L21(self) ==
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
-                                                      ![self].packet_create.sock = new_socket,
-                                                      ![self].packet_create.proto = 0]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sock = new_socket,
+                       ![self].packet_create.sock = new_socket,
+                       ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -193,17 +241,16 @@ user_at_L67(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -238,17 +285,16 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -281,33 +327,36 @@ user_at_L80(self) ==
                     socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
              /\ user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
-                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_create.sk = new_packet_sock,
+                    ![self].register_prot_hook.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -329,13 +378,12 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_create.sock = NULL,
-                                             ![self].packet_create.proto = 0,
-                                             ![self].packet_create.sk = NULL,
-                                             ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_do_bind.ifindex = PACKET_DEV,
-                                             ![self].packet_do_bind.proto = ETH_P_ALL]
+       /\ user_locals' = [user_locals EXCEPT
+              ![self].sk = user_locals[self].packet_create.sk,
+              ![self].packet_create = user_packet_create_init,
+              ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
+              ![self].packet_do_bind.ifindex = PACKET_DEV,
+              ![self].packet_do_bind.proto = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
        /\ UNCHANGED <<fault>>
 
@@ -354,7 +402,8 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -378,7 +427,8 @@ user_at_L94b(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -421,8 +471,8 @@ user_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -446,8 +496,8 @@ user_at_L96b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -468,8 +518,9 @@ user_at_L97(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -487,8 +538,9 @@ user_at_L97b(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -506,7 +558,7 @@ user_at_L106(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -524,7 +576,7 @@ user_at_L106b(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -571,27 +623,26 @@ user_at_L108(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -622,27 +673,26 @@ user_at_L108b(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -669,7 +719,7 @@ user_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -693,7 +743,7 @@ user_at_L110b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -759,11 +809,10 @@ user_at_L112(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L311"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -782,11 +831,10 @@ user_at_L112b(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -808,14 +856,14 @@ user_at_L118(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -837,14 +885,14 @@ user_at_L118b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -864,10 +912,10 @@ user_at_L127(self) ==
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].bind_lock = self]
+                 ![user_locals[self].packet_do_bind.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
-                               ![self].unregister_prot_hook.sync = TRUE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
+                 ![self].unregister_prot_hook.sync = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -885,7 +933,7 @@ user_at_L129(self) ==
     /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
+                 ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -907,13 +955,13 @@ user_at_L130(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -931,7 +979,7 @@ user_at_L132(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \/ /\ dev_up
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
+                 ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~dev_up
@@ -951,11 +999,10 @@ user_at_L136(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].packet_release_call_rcu.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_do_bind = user_packet_do_bind_init,
+                    ![self].packet_release_call_rcu.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L306"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -981,14 +1028,14 @@ user_at_L306(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].packet_release_call_rcu.sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release_call_rcu.sk = socket[user_locals[self].packet_release_call_rcu.sock].sk]
+                    ![self].packet_release_call_rcu.sk = socket[user_locals[self].packet_release_call_rcu.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L308"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[user_locals[self].packet_release_call_rcu.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_call_rcu.sock = NULL,
-                                                   ![self].packet_release_call_rcu.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_call_rcu = user_packet_release_call_rcu_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_release_call_rcu.sock = NULL
@@ -1018,10 +1065,10 @@ user_at_L309(self) ==
                packet_sock[user_locals[self].packet_release_call_rcu.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_release_call_rcu.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_release_call_rcu.sk].bind_lock = self]
+                 ![user_locals[self].packet_release_call_rcu.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_release_call_rcu.sk,
-                               ![self].unregister_prot_hook.sync = FALSE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_release_call_rcu.sk,
+                 ![self].unregister_prot_hook.sync = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_release_call_rcu.sk = NULL
@@ -1042,7 +1089,7 @@ user_at_L311(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release_call_rcu.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release_call_rcu.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release_call_rcu.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L312"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1090,9 +1137,9 @@ user_at_L313(self) ==
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
                                  obj |-> user_locals[self].packet_release_call_rcu.sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_call_rcu.sock = NULL,
-                                                   ![self].packet_release_call_rcu.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release_call_rcu = user_packet_release_call_rcu_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1116,23 +1163,7 @@ user_at_L321(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].sock_free.sock].st = "live"
              /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
-                                                   ![self].sk = NULL,
-                                                   ![self].sock_free.sock = NULL,
-                                                   ![self].packet_release_call_rcu.sock = NULL,
-                                                   ![self].packet_release_call_rcu.sk = NULL,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].sk_free.sk = NULL,
-                                                   ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].register_prot_hook.sk = NULL,
-                                                   ![self].packet_create.sock = NULL,
-                                                   ![self].packet_create.proto = 0,
-                                                   ![self].packet_create.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L26"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1208,6 +1239,8 @@ user_enabled(self) ==
                         "L106b",
                         "L107",
                         "L107b",
+                        "L108",
+                        "L108b",
                         "L110",
                         "L110b",
                         "L111b",
@@ -1223,24 +1256,6 @@ user_enabled(self) ==
                         "L311",
                         "L312",
                         "L313"}
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L108b"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111c"
@@ -1324,15 +1339,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1362,7 +1377,8 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1394,8 +1410,8 @@ netdev_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1416,8 +1432,9 @@ netdev_at_L97(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1435,7 +1452,7 @@ netdev_at_L106(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1471,25 +1488,25 @@ netdev_at_L108(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1516,7 +1533,7 @@ netdev_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1563,9 +1580,9 @@ netdev_at_L112(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1596,23 +1613,21 @@ netdev_at_L172(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -1626,16 +1641,14 @@ netdev_at_L172(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -1668,13 +1681,13 @@ netdev_at_L174(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -1696,8 +1709,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1723,7 +1736,7 @@ netdev_at_L180(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1748,7 +1761,7 @@ netdev_at_L184(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1807,6 +1820,7 @@ netdev_enabled(self) ==
                         "L97",
                         "L106",
                         "L107",
+                        "L108",
                         "L110",
                         "L171",
                         "L172b",
@@ -1819,15 +1833,6 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] = 0
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
@@ -1851,9 +1856,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
@@ -1901,7 +1906,7 @@ rx_at_L146(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ rx_locals[self].packet_rcv.sk # NULL /\
                packet_sock[rx_locals[self].packet_rcv.sk].st = "live"
-          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv.sk = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ /\ rx_locals[self].packet_rcv.sk = NULL
@@ -1919,13 +1924,14 @@ rx_at_L155(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ ptype_all = {}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked,
-                                                 ![self].packet_rcv.sk = picked]
+               /\ rx_locals' = [rx_locals EXCEPT
+                      ![self].netif_receive_skb.pt = picked,
+                      ![self].packet_rcv.sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
@@ -1941,14 +1947,14 @@ rx_at_L159(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -1965,10 +1971,7 @@ rx_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rx_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L35", "L146"}
-       \/ /\ pc[self] = "L155"
-          /\ \/ ptype_all = {}
-             \/ \E picked \in ptype_all : TRUE
+    /\ \/ pc[self] \in {"L35", "L146", "L155"}
        \/ /\ pc[self] = "L159"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -1998,11 +2001,10 @@ rcu_cb_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sk_free = rcu_cb_sk_free_init,
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -2030,15 +2032,17 @@ rcu_cb_at_L207(self) ==
        IN \/ /\ ok
              /\ rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
@@ -2092,20 +2096,19 @@ rcu_cb_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                                             1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                               1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2133,11 +2136,12 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
-                                                   ![self].packet_release_finish.sk = cb.obj,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sock_orphan.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu.sk = cb.obj,
+                ![self].packet_release_finish.sk = cb.obj,
+                ![self].packet_release_finish.sock = NULL,
+                ![self].packet_release_finish.nullify = FALSE,
+                ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 

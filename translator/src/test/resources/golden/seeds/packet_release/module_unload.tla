@@ -55,6 +55,20 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sk_alloc_init == [sk |-> NULL]
+
+user_locals_init == [sk |-> NULL, sk_alloc |-> user_sk_alloc_init]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init, sk_free |-> rcu_cb_sk_free_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_user -> "L66" [] t \in Thread_rcu_cb -> "L51"]
@@ -66,9 +80,8 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |-> [sk |-> NULL, sk_alloc |-> [sk |-> NULL]]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL], sk_free |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -111,8 +124,9 @@ user_at_L35(self) ==
              IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
                                                                             refcnt |-> 1,
                                                                             dead |-> FALSE]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sk = new_packet_sock,
-                                                      ![self].sk_alloc.sk = NULL]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sk = new_packet_sock,
+                       ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
@@ -198,7 +212,7 @@ user_at_L71(self) ==
        IN \/ /\ ok
              /\ module[af_packet].st = "live"
              /\ module' = [module EXCEPT ![af_packet].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk = NULL, ![self].sk_alloc.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -279,7 +293,7 @@ rcu_cb_at_L46(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = rcu_cb_sk_free_init]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
@@ -322,7 +336,7 @@ rcu_cb_at_L52(self) ==
     /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
                packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![rcu_cb_locals[self].packet_release_rcu.sk].dead = TRUE]
+                 ![rcu_cb_locals[self].packet_release_rcu.sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L53"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
@@ -359,16 +373,16 @@ rcu_cb_at_L54(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt -
-                                                                                          1]
+                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt -
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_rcu.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_rcu.sk]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -387,7 +401,8 @@ rcu_cb_at_L55(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = NULL]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
@@ -411,20 +426,11 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L43", "L46", "L51b", "L52", "L53", "L55"}
+    /\ \/ pc[self] \in {"L43", "L46", "L51b", "L52", "L53", "L54", "L55"}
        \/ /\ pc[self] = "L51"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"
                /\ cb.wait = {}
-       \/ /\ pc[self] = "L54"
-          /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-                     packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
-                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt \leq 0
-             \/ rcu_cb_locals[self].packet_release_rcu.sk = NULL
-             \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-                /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
 
 --------------------------------------------------------------------------------
 

@@ -73,6 +73,69 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sock_free_init == [sock |-> NULL]
+
+user_packet_release_init == [sock |-> NULL, sk |-> NULL]
+
+user_sk_free_init == [sk |-> NULL]
+
+user_sock_orphan_init == [sk |-> NULL]
+
+user_unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_packet_do_bind_init == [sk |-> NULL, ifindex |-> 0, proto |-> 0]
+
+user_register_prot_hook_init == [sk |-> NULL]
+
+user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
+
+user_locals_init ==
+    [sock |-> NULL,
+     sk |-> NULL,
+     sock_free |-> user_sock_free_init,
+     packet_release |-> user_packet_release_init,
+     sk_free |-> user_sk_free_init,
+     sock_orphan |-> user_sock_orphan_init,
+     unregister_prot_hook |-> user_unregister_prot_hook_init,
+     __unregister_prot_hook |-> user___unregister_prot_hook_init,
+     packet_do_bind |-> user_packet_do_bind_init,
+     register_prot_hook |-> user_register_prot_hook_init,
+     packet_create |-> user_packet_create_init]
+
+netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
+
+netdev___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+netdev_sk_free_init == [sk |-> NULL]
+
+netdev_register_prot_hook_init == [sk |-> NULL]
+
+netdev_locals_init ==
+    [packet_notifier |-> netdev_packet_notifier_init,
+     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
+     sk_free |-> netdev_sk_free_init,
+     register_prot_hook |-> netdev_register_prot_hook_init,
+     rest_172_3 |-> {}]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_sock_orphan_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
+     packet_release_finish |-> rcu_cb_packet_release_finish_init,
+     sk_free |-> rcu_cb_sk_free_init,
+     sock_orphan |-> rcu_cb_sock_orphan_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -96,29 +159,9 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |->
-                       [sock |-> NULL,
-                        sk |-> NULL,
-                        sock_free |-> [sock |-> NULL],
-                        packet_release |-> [sock |-> NULL, sk |-> NULL],
-                        sk_free |-> [sk |-> NULL],
-                        sock_orphan |-> [sk |-> NULL],
-                        unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        packet_do_bind |-> [sk |-> NULL, ifindex |-> 0, proto |-> 0],
-                        register_prot_hook |-> [sk |-> NULL],
-                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL]]]
-    /\ netdev_locals = [t \in Thread_netdev |->
-                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
-                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          register_prot_hook |-> [sk |-> NULL],
-                          rest_172_3 |-> {}]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL],
-                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          sock_orphan |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ netdev_locals = [t \in Thread_netdev |-> netdev_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -144,9 +187,10 @@ user_at_L25(self) ==
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
-                                                      ![self].packet_create.sock = new_socket,
-                                                      ![self].packet_create.proto = 0]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sock = new_socket,
+                       ![self].packet_create.sock = new_socket,
+                       ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -182,10 +226,10 @@ user_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -220,17 +264,16 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -265,17 +308,16 @@ user_at_L67c(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -308,33 +350,36 @@ user_at_L80(self) ==
                     socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
              /\ user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
-                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_create.sk = new_packet_sock,
+                    ![self].register_prot_hook.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -356,13 +401,12 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_create.sock = NULL,
-                                             ![self].packet_create.proto = 0,
-                                             ![self].packet_create.sk = NULL,
-                                             ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_do_bind.ifindex = PACKET_DEV,
-                                             ![self].packet_do_bind.proto = ETH_P_ALL]
+       /\ user_locals' = [user_locals EXCEPT
+              ![self].sk = user_locals[self].packet_create.sk,
+              ![self].packet_create = user_packet_create_init,
+              ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
+              ![self].packet_do_bind.ifindex = PACKET_DEV,
+              ![self].packet_do_bind.proto = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
        /\ UNCHANGED <<fault>>
 
@@ -381,7 +425,8 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -405,7 +450,8 @@ user_at_L94b(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -446,8 +492,8 @@ user_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -471,8 +517,8 @@ user_at_L96b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -493,8 +539,9 @@ user_at_L97(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -512,8 +559,9 @@ user_at_L97b(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -531,7 +579,7 @@ user_at_L106(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -549,7 +597,7 @@ user_at_L106b(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -594,27 +642,26 @@ user_at_L108(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -645,27 +692,26 @@ user_at_L108b(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -692,7 +738,7 @@ user_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -716,7 +762,7 @@ user_at_L110b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -780,11 +826,10 @@ user_at_L112(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -803,11 +848,10 @@ user_at_L112b(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -829,14 +873,14 @@ user_at_L118(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -858,14 +902,14 @@ user_at_L118b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -885,10 +929,10 @@ user_at_L127(self) ==
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].bind_lock = self]
+                 ![user_locals[self].packet_do_bind.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
-                               ![self].unregister_prot_hook.sync = TRUE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
+                 ![self].unregister_prot_hook.sync = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -906,7 +950,7 @@ user_at_L129(self) ==
     /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
+                 ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -928,13 +972,13 @@ user_at_L130(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -952,7 +996,7 @@ user_at_L132(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ \/ /\ dev_up
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
+                 ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~dev_up
@@ -972,11 +1016,10 @@ user_at_L136(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].packet_release.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_do_bind = user_packet_do_bind_init,
+                    ![self].packet_release.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L218"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -997,7 +1040,7 @@ user_at_L207(self) ==
     /\ \/ /\ user_locals[self].sock_orphan.sk # NULL /\
                packet_sock[user_locals[self].sock_orphan.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].sock_orphan.sk = NULL
@@ -1020,14 +1063,14 @@ user_at_L218(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].packet_release.sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release.sk = socket[user_locals[self].packet_release.sock].sk]
+                    ![self].packet_release.sk = socket[user_locals[self].packet_release.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L220"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[user_locals[self].packet_release.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_release.sock = NULL
@@ -1057,10 +1100,10 @@ user_at_L221(self) ==
                packet_sock[user_locals[self].packet_release.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_release.sk].bind_lock = self]
+                 ![user_locals[self].packet_release.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_release.sk,
-                               ![self].unregister_prot_hook.sync = FALSE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_release.sk,
+                 ![self].unregister_prot_hook.sync = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_release.sk = NULL
@@ -1081,7 +1124,7 @@ user_at_L223(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L224b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1102,7 +1145,7 @@ user_at_L224(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ /\ rcu_gp[self] = {}
        /\ user_locals' = [user_locals EXCEPT
-                            ![self].sock_orphan.sk = user_locals[self].packet_release.sk]
+              ![self].sock_orphan.sk = user_locals[self].packet_release.sk]
        /\ pc' = [pc EXCEPT ![self] = "L207"]
        /\ UNCHANGED <<fault>>
 
@@ -1163,19 +1206,19 @@ user_at_L228(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].refcnt = packet_sock[user_locals[self].packet_release.sk].refcnt -
-                                                                                    1]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_release.sk].refcnt = packet_sock[user_locals[self].packet_release.sk].refcnt -
+                                                                      1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].refcnt = 0]
+                    ![user_locals[self].packet_release.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].packet_release.sk]
+                    ![self].sk_free.sk = user_locals[self].packet_release.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1197,24 +1240,7 @@ user_at_L321(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].sock_free.sock].st = "live"
              /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
-                                                   ![self].sk = NULL,
-                                                   ![self].sock_free.sock = NULL,
-                                                   ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sk_free.sk = NULL,
-                                                   ![self].sock_orphan.sk = NULL,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].register_prot_hook.sk = NULL,
-                                                   ![self].packet_create.sock = NULL,
-                                                   ![self].packet_create.proto = 0,
-                                                   ![self].packet_create.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L30"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1296,6 +1322,8 @@ user_enabled(self) ==
                         "L106b",
                         "L107",
                         "L107b",
+                        "L108",
+                        "L108b",
                         "L110",
                         "L110b",
                         "L111b",
@@ -1312,25 +1340,8 @@ user_enabled(self) ==
                         "L223",
                         "L224b",
                         "L226",
-                        "L227"}
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L108b"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+                        "L227",
+                        "L228"}
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111c"
@@ -1365,15 +1376,6 @@ user_enabled(self) ==
                 /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
        \/ /\ pc[self] = "L224"
           /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L228"
-          /\ \/ /\ user_locals[self].packet_release.sk # NULL /\
-                     packet_sock[user_locals[self].packet_release.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].packet_release.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].packet_release.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].packet_release.sk].refcnt \leq 0
-             \/ user_locals[self].packet_release.sk = NULL
-             \/ /\ user_locals[self].packet_release.sk # NULL
-                /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
        \/ /\ pc[self] = "L321"
           /\ \/ /\ user_locals[self].sock_free.sock # NULL
                 /\ \/ socket[user_locals[self].sock_free.sock].st = "live"
@@ -1425,15 +1427,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1468,15 +1470,15 @@ netdev_at_L67b(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1506,7 +1508,8 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1530,7 +1533,8 @@ netdev_at_L94b(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184b"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1573,8 +1577,8 @@ netdev_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1598,8 +1602,8 @@ netdev_at_L96b(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1620,8 +1624,9 @@ netdev_at_L97(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1639,8 +1644,9 @@ netdev_at_L97b(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184b"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1658,7 +1664,7 @@ netdev_at_L106(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1676,7 +1682,7 @@ netdev_at_L106b(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1723,25 +1729,25 @@ netdev_at_L108(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1772,25 +1778,25 @@ netdev_at_L108b(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1817,7 +1823,7 @@ netdev_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1841,7 +1847,7 @@ netdev_at_L110b(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1913,9 +1919,9 @@ netdev_at_L112(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1934,9 +1940,9 @@ netdev_at_L112b(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184b"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1978,23 +1984,21 @@ netdev_at_L172(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -2008,16 +2012,14 @@ netdev_at_L172(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -2037,15 +2039,15 @@ netdev_at_L172b(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L198"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -2059,16 +2061,14 @@ netdev_at_L172b(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174b"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172b"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -2111,13 +2111,13 @@ netdev_at_L174(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -2140,13 +2140,13 @@ netdev_at_L174b(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180b"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -2168,8 +2168,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2195,8 +2195,8 @@ netdev_at_L176b(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2222,7 +2222,7 @@ netdev_at_L180(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2248,7 +2248,7 @@ netdev_at_L180b(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2273,7 +2273,7 @@ netdev_at_L184(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2297,7 +2297,7 @@ netdev_at_L184b(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2395,6 +2395,8 @@ netdev_enabled(self) ==
                         "L106b",
                         "L107",
                         "L107b",
+                        "L108",
+                        "L108b",
                         "L110",
                         "L110b",
                         "L171",
@@ -2414,24 +2416,6 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] = 0
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L108b"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
@@ -2467,9 +2451,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
@@ -2486,9 +2470,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172b"] # pc
                      \/ next_sk = NULL
@@ -2533,11 +2517,10 @@ rcu_cb_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sk_free = rcu_cb_sk_free_init,
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -2565,15 +2548,17 @@ rcu_cb_at_L207(self) ==
        IN \/ /\ ok
              /\ rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
@@ -2627,20 +2612,19 @@ rcu_cb_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                                             1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                               1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2668,11 +2652,12 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
-                                                   ![self].packet_release_finish.sk = cb.obj,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sock_orphan.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu.sk = cb.obj,
+                ![self].packet_release_finish.sk = cb.obj,
+                ![self].packet_release_finish.sock = NULL,
+                ![self].packet_release_finish.nullify = FALSE,
+                ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 
@@ -2700,16 +2685,7 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ rcu_cb_locals[self].packet_release_finish.sk = NULL
-             \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L264", "L268b"}
        \/ /\ pc[self] = "L268"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"

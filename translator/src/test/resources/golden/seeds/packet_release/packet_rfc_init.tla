@@ -65,6 +65,17 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+rel_locals_init == [postpone |-> FALSE]
+
+rx_locals_init == [p |-> NULL]
+
+rcu_cb_release_cb_init == [x |-> NULL]
+
+rcu_cb_locals_init == [release_cb |-> rcu_cb_release_cb_init]
+
 \* the blank value of sock, which the init block starts from
 Blank_sock == [o \in Pool_sock |-> [st |-> "free", data |-> 0]]
 
@@ -83,9 +94,9 @@ Init ==
                 [] t \in Thread_down -> "L55"
                 [] t \in Thread_rx -> "L63"
                 [] t \in Thread_rcu_cb -> "L29"]
-    /\ rel_locals = [t \in Thread_rel |-> [postpone |-> FALSE]]
-    /\ rx_locals = [t \in Thread_rx |-> [p |-> NULL]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> [release_cb |-> [x |-> NULL]]]
+    /\ rel_locals = [t \in Thread_rel |-> rel_locals_init]
+    /\ rx_locals = [t \in Thread_rx |-> rx_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
     /\ running = TRUE
     /\ rcu_depth = Blank_rcu_depth
     /\ rcu_gp = Blank_rcu_gp
@@ -145,7 +156,7 @@ rel_at_L34(self) ==
              /\ UNCHANGED <<fault, running, hooked>>
           \/ /\ ok
              /\ ~CONDITIONAL = 0
-             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault, running, hooked>>
 
@@ -162,7 +173,7 @@ rel_at_L47(self) ==
                   rcu_cbs \cup {[fn |-> "release_cb",
                                  obj |-> s,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -184,7 +195,7 @@ rel_at_L49(self) ==
        IN \/ /\ ok
              /\ sock[s].st = "live"
              /\ sock' = [sock EXCEPT ![s].st = "freed"]
-             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = FALSE]
+             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -269,7 +280,7 @@ rx_at_L64(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ hooked = {}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L68"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in hooked :
@@ -305,14 +316,14 @@ rx_at_L68(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L69"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].p = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L69"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -342,10 +353,7 @@ rx_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rx_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L63", "L66"}
-       \/ /\ pc[self] = "L64"
-          /\ \/ hooked = {}
-             \/ \E picked \in hooked : TRUE
+    /\ \/ pc[self] \in {"L63", "L64", "L66"}
        \/ /\ pc[self] = "L68"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -396,7 +404,7 @@ rcu_cb_at_L30(self) ==
        IN \/ /\ ok
              /\ sock[rcu_cb_locals[self].release_cb.x].st = "live"
              /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].release_cb.x].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].release_cb.x = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok

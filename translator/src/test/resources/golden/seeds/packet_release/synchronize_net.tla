@@ -78,6 +78,76 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
+\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
+\* function (its frame). Init starts each thread so; a step that resets every field of one
+\* of these records (a function returning, a thread ending) writes it whole by this name.
+user_sock_free_init == [sock |-> NULL]
+
+user_packet_release_init == [sock |-> NULL, sk |-> NULL]
+
+user_sk_free_init == [sk |-> NULL]
+
+user_sock_orphan_init == [sk |-> NULL]
+
+user_unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+user_packet_do_bind_init == [sk |-> NULL, ifindex |-> 0, proto |-> 0]
+
+user_register_prot_hook_init == [sk |-> NULL]
+
+user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
+
+user_locals_init ==
+    [sock |-> NULL,
+     sk |-> NULL,
+     sock_free |-> user_sock_free_init,
+     packet_release |-> user_packet_release_init,
+     sk_free |-> user_sk_free_init,
+     sock_orphan |-> user_sock_orphan_init,
+     unregister_prot_hook |-> user_unregister_prot_hook_init,
+     __unregister_prot_hook |-> user___unregister_prot_hook_init,
+     packet_do_bind |-> user_packet_do_bind_init,
+     register_prot_hook |-> user_register_prot_hook_init,
+     packet_create |-> user_packet_create_init]
+
+netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
+
+netdev___unregister_prot_hook_init == [sk |-> NULL, sync |-> FALSE]
+
+netdev_sk_free_init == [sk |-> NULL]
+
+netdev_register_prot_hook_init == [sk |-> NULL]
+
+netdev_locals_init ==
+    [packet_notifier |-> netdev_packet_notifier_init,
+     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
+     sk_free |-> netdev_sk_free_init,
+     register_prot_hook |-> netdev_register_prot_hook_init,
+     rest_172_3 |-> {}]
+
+rx_netif_receive_skb_init == [pt |-> NULL]
+
+rx_packet_rcv_init == [sk |-> NULL]
+
+rx_locals_init ==
+    [netif_receive_skb |-> rx_netif_receive_skb_init, packet_rcv |-> rx_packet_rcv_init]
+
+rcu_cb_packet_release_rcu_init == [sk |-> NULL]
+
+rcu_cb_packet_release_finish_init == [sk |-> NULL, sock |-> NULL, nullify |-> FALSE]
+
+rcu_cb_sk_free_init == [sk |-> NULL]
+
+rcu_cb_sock_orphan_init == [sk |-> NULL]
+
+rcu_cb_locals_init ==
+    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
+     packet_release_finish |-> rcu_cb_packet_release_finish_init,
+     sk_free |-> rcu_cb_sk_free_init,
+     sock_orphan |-> rcu_cb_sock_orphan_init]
+
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
@@ -102,31 +172,10 @@ Init ==
     /\ rcu_gp = [t \in Threads |-> {}]
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ user_locals = [t \in Thread_user |->
-                       [sock |-> NULL,
-                        sk |-> NULL,
-                        sock_free |-> [sock |-> NULL],
-                        packet_release |-> [sock |-> NULL, sk |-> NULL],
-                        sk_free |-> [sk |-> NULL],
-                        sock_orphan |-> [sk |-> NULL],
-                        unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                        packet_do_bind |-> [sk |-> NULL, ifindex |-> 0, proto |-> 0],
-                        register_prot_hook |-> [sk |-> NULL],
-                        packet_create |-> [sock |-> NULL, proto |-> 0, sk |-> NULL]]]
-    /\ netdev_locals = [t \in Thread_netdev |->
-                         [packet_notifier |-> [event |-> 0, sk |-> NULL],
-                          __unregister_prot_hook |-> [sk |-> NULL, sync |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          register_prot_hook |-> [sk |-> NULL],
-                          rest_172_3 |-> {}]]
-    /\ rx_locals = [t \in Thread_rx |->
-                     [netif_receive_skb |-> [pt |-> NULL], packet_rcv |-> [sk |-> NULL]]]
-    /\ rcu_cb_locals = [t \in Thread_rcu_cb |->
-                         [packet_release_rcu |-> [sk |-> NULL],
-                          packet_release_finish |-> [sk |-> NULL, sock |-> NULL, nullify |-> FALSE],
-                          sk_free |-> [sk |-> NULL],
-                          sock_orphan |-> [sk |-> NULL]]]
+    /\ user_locals = [t \in Thread_user |-> user_locals_init]
+    /\ netdev_locals = [t \in Thread_netdev |-> netdev_locals_init]
+    /\ rx_locals = [t \in Thread_rx |-> rx_locals_init]
+    /\ rcu_cb_locals = [t \in Thread_rcu_cb |-> rcu_cb_locals_init]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -154,9 +203,10 @@ user_at_L22(self) ==
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT ![self].sock = new_socket,
-                                                      ![self].packet_create.sock = new_socket,
-                                                      ![self].packet_create.proto = 0]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].sock = new_socket,
+                       ![self].packet_create.sock = new_socket,
+                       ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -192,10 +242,10 @@ user_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -230,17 +280,16 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -275,17 +324,16 @@ user_at_L67c(self) ==
        IN \/ /\ ok3
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk_free = user_sk_free_init,
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -318,33 +366,36 @@ user_at_L80(self) ==
                     socket[user_locals[self].packet_create.sock].st = "live"
        IN \/ /\ ok2
              /\ user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock,
-                                                   ![self].register_prot_hook.sk = new_packet_sock]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_create.sk = new_packet_sock,
+                    ![self].register_prot_hook.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~user_locals[self].packet_create.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         bind_lock |-> NULL,
-                                                                         running |-> FALSE,
-                                                                         num |-> 0,
-                                                                         ifindex |-> 0,
-                                                                         dead |-> FALSE],
-                                                   ![new_packet_sock].num = user_locals[self].packet_create.proto]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> 0,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE],
+                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
              /\ socket' = [socket EXCEPT
-                             ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -366,13 +417,12 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp>>
     /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_create.sock = NULL,
-                                             ![self].packet_create.proto = 0,
-                                             ![self].packet_create.sk = NULL,
-                                             ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
-                                             ![self].packet_do_bind.ifindex = PACKET_DEV,
-                                             ![self].packet_do_bind.proto = ETH_P_ALL]
+       /\ user_locals' = [user_locals EXCEPT
+              ![self].sk = user_locals[self].packet_create.sk,
+              ![self].packet_create = user_packet_create_init,
+              ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
+              ![self].packet_do_bind.ifindex = PACKET_DEV,
+              ![self].packet_do_bind.proto = ETH_P_ALL]
        /\ pc' = [pc EXCEPT ![self] = "L127"]
        /\ UNCHANGED <<fault>>
 
@@ -391,7 +441,8 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -415,7 +466,8 @@ user_at_L94b(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -456,8 +508,8 @@ user_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -481,8 +533,8 @@ user_at_L96b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                                        1]
+                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
+                                                                          1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -503,8 +555,9 @@ user_at_L97(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -522,8 +575,9 @@ user_at_L97b(self) ==
     /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].register_prot_hook = user_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].register_prot_hook.sk = NULL
@@ -541,7 +595,7 @@ user_at_L106(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -559,7 +613,7 @@ user_at_L106b(self) ==
     /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -604,27 +658,26 @@ user_at_L108(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -655,27 +708,26 @@ user_at_L108b(self) ==
        IN \/ /\ ok2
              /\ user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~user_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                            1]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                              1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -702,7 +754,7 @@ user_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -726,7 +778,7 @@ user_at_L110b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -790,11 +842,10 @@ user_at_L112(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -813,11 +864,10 @@ user_at_L112b(self) ==
                packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                ![self].__unregister_prot_hook.sync = FALSE,
-                                                ![self].unregister_prot_hook.sk = NULL,
-                                                ![self].unregister_prot_hook.sync = FALSE]
+                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
@@ -839,14 +889,14 @@ user_at_L118(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -868,14 +918,14 @@ user_at_L118b(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
-                                  ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
@@ -895,10 +945,10 @@ user_at_L127(self) ==
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].bind_lock = self]
+                 ![user_locals[self].packet_do_bind.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
-                               ![self].unregister_prot_hook.sync = TRUE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
+                 ![self].unregister_prot_hook.sync = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -916,7 +966,7 @@ user_at_L129(self) ==
     /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
                packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
+                 ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -938,13 +988,13 @@ user_at_L130(self) ==
        IN \/ /\ ok
              /\ user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~user_locals[self].packet_do_bind.proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_do_bind.sk = NULL
@@ -962,7 +1012,7 @@ user_at_L132(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ \/ /\ dev_up
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
+                 ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~dev_up
@@ -982,11 +1032,10 @@ user_at_L136(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].packet_release.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_do_bind = user_packet_do_bind_init,
+                    ![self].packet_release.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L218"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1007,7 +1056,7 @@ user_at_L207(self) ==
     /\ \/ /\ user_locals[self].sock_orphan.sk # NULL /\
                packet_sock[user_locals[self].sock_orphan.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan.sk = NULL]
+          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].sock_orphan.sk = NULL
@@ -1030,14 +1079,14 @@ user_at_L218(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].packet_release.sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].packet_release.sk = socket[user_locals[self].packet_release.sock].sk]
+                    ![self].packet_release.sk = socket[user_locals[self].packet_release.sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L220"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[user_locals[self].packet_release.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ user_locals[self].packet_release.sock = NULL
@@ -1067,10 +1116,10 @@ user_at_L221(self) ==
                packet_sock[user_locals[self].packet_release.sk].st = "live"
           /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![user_locals[self].packet_release.sk].bind_lock = self]
+                 ![user_locals[self].packet_release.sk].bind_lock = self]
           /\ user_locals' = [user_locals EXCEPT
-                               ![self].unregister_prot_hook.sk = user_locals[self].packet_release.sk,
-                               ![self].unregister_prot_hook.sync = FALSE]
+                 ![self].unregister_prot_hook.sk = user_locals[self].packet_release.sk,
+                 ![self].unregister_prot_hook.sync = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
        \/ /\ user_locals[self].packet_release.sk = NULL
@@ -1091,7 +1140,7 @@ user_at_L223(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].bind_lock = NULL]
+                    ![user_locals[self].packet_release.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L224b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1112,7 +1161,7 @@ user_at_L224(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
     /\ /\ rcu_gp[self] = {}
        /\ user_locals' = [user_locals EXCEPT
-                            ![self].sock_orphan.sk = user_locals[self].packet_release.sk]
+              ![self].sock_orphan.sk = user_locals[self].packet_release.sk]
        /\ pc' = [pc EXCEPT ![self] = "L207"]
        /\ UNCHANGED <<fault>>
 
@@ -1173,19 +1222,19 @@ user_at_L228(self) ==
        IN \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].refcnt = packet_sock[user_locals[self].packet_release.sk].refcnt -
-                                                                                    1]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sock_free.sock = user_locals[self].sock]
+                    ![user_locals[self].packet_release.sk].refcnt = packet_sock[user_locals[self].packet_release.sk].refcnt -
+                                                                      1]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].packet_release = user_packet_release_init,
+                    ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[user_locals[self].packet_release.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![user_locals[self].packet_release.sk].refcnt = 0]
+                    ![user_locals[self].packet_release.sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT
-                                  ![self].sk_free.sk = user_locals[self].packet_release.sk]
+                    ![self].sk_free.sk = user_locals[self].packet_release.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1207,24 +1256,7 @@ user_at_L321(self) ==
        IN \/ /\ ok
              /\ socket[user_locals[self].sock_free.sock].st = "live"
              /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock = NULL,
-                                                   ![self].sk = NULL,
-                                                   ![self].sock_free.sock = NULL,
-                                                   ![self].packet_release.sock = NULL,
-                                                   ![self].packet_release.sk = NULL,
-                                                   ![self].sk_free.sk = NULL,
-                                                   ![self].sock_orphan.sk = NULL,
-                                                   ![self].unregister_prot_hook.sk = NULL,
-                                                   ![self].unregister_prot_hook.sync = FALSE,
-                                                   ![self].__unregister_prot_hook.sk = NULL,
-                                                   ![self].__unregister_prot_hook.sync = FALSE,
-                                                   ![self].packet_do_bind.sk = NULL,
-                                                   ![self].packet_do_bind.ifindex = 0,
-                                                   ![self].packet_do_bind.proto = 0,
-                                                   ![self].register_prot_hook.sk = NULL,
-                                                   ![self].packet_create.sock = NULL,
-                                                   ![self].packet_create.proto = 0,
-                                                   ![self].packet_create.sk = NULL]
+             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L27"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1306,6 +1338,8 @@ user_enabled(self) ==
                         "L106b",
                         "L107",
                         "L107b",
+                        "L108",
+                        "L108b",
                         "L110",
                         "L110b",
                         "L111b",
@@ -1322,25 +1356,8 @@ user_enabled(self) ==
                         "L223",
                         "L224b",
                         "L226",
-                        "L227"}
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L108b"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
+                        "L227",
+                        "L228"}
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111c"
@@ -1375,15 +1392,6 @@ user_enabled(self) ==
                 /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
        \/ /\ pc[self] = "L224"
           /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L228"
-          /\ \/ /\ user_locals[self].packet_release.sk # NULL /\
-                     packet_sock[user_locals[self].packet_release.sk].st = "live"
-                /\ \/ packet_sock[user_locals[self].packet_release.sk].refcnt > 1
-                   \/ packet_sock[user_locals[self].packet_release.sk].refcnt = 1
-                   \/ packet_sock[user_locals[self].packet_release.sk].refcnt \leq 0
-             \/ user_locals[self].packet_release.sk = NULL
-             \/ /\ user_locals[self].packet_release.sk # NULL
-                /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
        \/ /\ pc[self] = "L321"
           /\ \/ /\ user_locals[self].sock_free.sock # NULL
                 /\ \/ socket[user_locals[self].sock_free.sock].st = "live"
@@ -1435,15 +1443,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1473,7 +1481,8 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1505,8 +1514,8 @@ netdev_at_L96(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                                          1]
+                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
+                                                                            1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1527,8 +1536,9 @@ netdev_at_L97(self) ==
     /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = NULL]
+                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = netdev_register_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
@@ -1546,7 +1556,7 @@ netdev_at_L106(self) ==
     /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1582,25 +1592,25 @@ netdev_at_L108(self) ==
        IN \/ /\ ok2
              /\ netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
              /\ ~netdev_locals[self].__unregister_prot_hook.sync
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                              1]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
+                                                                                1]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1627,7 +1637,7 @@ netdev_at_L110(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1674,9 +1684,9 @@ netdev_at_L112(self) ==
                packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
           /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
           /\ packet_sock' = [packet_sock EXCEPT
-                               ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook.sk = NULL,
-                                                    ![self].__unregister_prot_hook.sync = FALSE]
+                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
        \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
@@ -1707,23 +1717,21 @@ netdev_at_L172(self) ==
     /\ LET ok == netdev_locals[self].rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L32"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = 0,
-                                                       ![self].packet_notifier.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sk = NULL,
-                                                       ![self].__unregister_prot_hook.sync = FALSE,
-                                                       ![self].sk_free.sk = NULL,
-                                                       ![self].register_prot_hook.sk = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].packet_notifier = netdev_packet_notifier_init,
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                    ![self].sk_free = netdev_sk_free_init,
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -1737,16 +1745,14 @@ netdev_at_L172(self) ==
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                                         {next_sk},
-                                                  ![self].packet_notifier.sk = next_sk]
+                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ /\ next_sk = NULL
@@ -1779,13 +1785,13 @@ netdev_at_L174(self) ==
        IN \/ /\ ok
              /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
           \/ /\ netdev_locals[self].packet_notifier.sk = NULL
@@ -1807,8 +1813,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
-                                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1834,7 +1840,7 @@ netdev_at_L180(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
              /\ netdev_locals' = [netdev_locals EXCEPT
-                                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1859,7 +1865,7 @@ netdev_at_L184(self) ==
        IN \/ /\ ok
              /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1918,6 +1924,7 @@ netdev_enabled(self) ==
                         "L97",
                         "L106",
                         "L107",
+                        "L108",
                         "L110",
                         "L171",
                         "L172b",
@@ -1930,15 +1937,6 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] = 0
                    \/ rcu_depth[self] > 0
              \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L108"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-                   \/ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
@@ -1962,9 +1960,9 @@ netdev_enabled(self) ==
                         /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
                            \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                               /\ \/ [netdev_locals EXCEPT
-                                       ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                              {next_sk},
-                                       ![self].packet_notifier.sk = next_sk] #
+                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
+                                                               {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
                                       netdev_locals
                                  \/ [pc EXCEPT ![self] = "L172"] # pc
                      \/ next_sk = NULL
@@ -2012,7 +2010,7 @@ rx_at_L146(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ rx_locals[self].packet_rcv.sk # NULL /\
                packet_sock[rx_locals[self].packet_rcv.sk].st = "live"
-          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv.sk = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ /\ rx_locals[self].packet_rcv.sk = NULL
@@ -2030,13 +2028,14 @@ rx_at_L155(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \/ /\ ptype_all = {}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked,
-                                                 ![self].packet_rcv.sk = picked]
+               /\ rx_locals' = [rx_locals EXCEPT
+                      ![self].netif_receive_skb.pt = picked,
+                      ![self].packet_rcv.sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
@@ -2052,14 +2051,14 @@ rx_at_L159(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ /\ rcu_depth[self] > 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L36"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = NULL]
+          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L36"]
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
@@ -2076,10 +2075,7 @@ rx_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rx_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L36", "L146"}
-       \/ /\ pc[self] = "L155"
-          /\ \/ ptype_all = {}
-             \/ \E picked \in ptype_all : TRUE
+    /\ \/ pc[self] \in {"L36", "L146", "L155"}
        \/ /\ pc[self] = "L159"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
@@ -2109,11 +2105,10 @@ rcu_cb_at_L67(self) ==
        IN \/ /\ ok2
              /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = NULL,
-                                                       ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sk_free = rcu_cb_sk_free_init,
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -2141,15 +2136,17 @@ rcu_cb_at_L207(self) ==
        IN \/ /\ ok
              /\ rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~rcu_cb_locals[self].packet_release_finish.nullify
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan.sk = NULL]
+                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
           \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
@@ -2203,20 +2200,19 @@ rcu_cb_at_L264(self) ==
        IN \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                                             1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_finish.sk = NULL,
-                                                       ![self].packet_release_finish.sock = NULL,
-                                                       ![self].packet_release_finish.nullify = FALSE,
-                                                       ![self].packet_release_rcu.sk = NULL]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
+                                                                               1]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
+                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT
-                                  ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
+                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2244,11 +2240,12 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj,
-                                                   ![self].packet_release_finish.sk = cb.obj,
-                                                   ![self].packet_release_finish.sock = NULL,
-                                                   ![self].packet_release_finish.nullify = FALSE,
-                                                   ![self].sock_orphan.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu.sk = cb.obj,
+                ![self].packet_release_finish.sk = cb.obj,
+                ![self].packet_release_finish.sock = NULL,
+                ![self].packet_release_finish.nullify = FALSE,
+                ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 
@@ -2276,16 +2273,7 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L268b"}
-       \/ /\ pc[self] = "L264"
-          /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-                     packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
-                /\ \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
-                   \/ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
-             \/ rcu_cb_locals[self].packet_release_finish.sk = NULL
-             \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-                /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
+    /\ \/ pc[self] \in {"L67", "L207", "L261", "L263", "L264", "L268b"}
        \/ /\ pc[self] = "L268"
           /\ \E cb \in rcu_cbs :
                /\ cb.fn = "packet_release_rcu"

@@ -252,26 +252,22 @@ public final class Emitter {
       conj.add(eq(name("fault"), NO_FAULT_RECORD));
       blank.forEach((v, value) -> conj.add(eq(name(v), value)));
     }
+    List<dev.inflight.translator.lower.Frames.Frame> blanks = new ArrayList<>();
     for (ThreadCode tc : lowered.threads()) {
       List<TlaExpr.Bound> threads = List.of(new TlaExpr.Bound(t, name(layout.threadConst.get(tc.thread()))));
-      // The kind's record of locals: a field per body local, a nested record per function's frame.
-      Map<String, Object> record = new LinkedHashMap<>();
-      for (ThreadCode.LocalVar l : tc.locals()) {
-        Layout.Slot slot = layout.slot(l.tla());
-        if (slot == null) {
-          conj.add(eq(name(l.tla()), new TlaExpr.FunCons(threads, l.initial())));
-          continue;
-        }
-        Map<String, Object> at = record;
-        for (String f : slot.fields().subList(0, slot.fields().size() - 1)) {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> inner = (Map<String, Object>) at.computeIfAbsent(f, k -> new LinkedHashMap<String, Object>());
-          at = inner;
-        }
-        at.put(slot.fields().get(slot.fields().size() - 1), l.initial());
+      // The kind's record of locals (a field per body local, a nested record per function's
+      // frame), blank; or in the one-variable-per-local layout each local at its initial value.
+      String folded = tc.locals().stream().map(l -> layout.slot(l.tla())).filter(java.util.Objects::nonNull)
+          .map(Layout.Slot::var).findFirst().orElse(null);
+      if (folded != null) {
+        List<dev.inflight.translator.lower.Frames.Frame> frames = layout.frames.of(folded);
+        conj.add(eq(name(folded), new TlaExpr.FunCons(threads, frames.get(frames.size() - 1).blank())));
+        blanks.addAll(frames);
       }
-      if (!record.isEmpty()) {
-        conj.add(eq(name(layout.localsVar(tc.thread())), new TlaExpr.FunCons(threads, recordOf(record))));
+      for (ThreadCode.LocalVar l : tc.locals()) {
+        if (layout.slot(l.tla()) == null) {
+          conj.add(eq(name(l.tla()), new TlaExpr.FunCons(threads, l.initial())));
+        }
       }
     }
     List<String> note = List.of("Initial state: every thread at its first statement, no object allocated.");
@@ -282,21 +278,17 @@ public final class Emitter {
           "(" + comment(lowered.init().span()).replaceAll(":\\s.*", "") + ").");
     }
     units.add(new TlaModule.Separator());
+    for (int i = 0; i < blanks.size(); i++) {
+      dev.inflight.translator.lower.Frames.Frame f = blanks.get(i);
+      units.add(new TlaModule.OpDef(f.name(), List.of(), new TlaExpr.Record(f.fields()), i > 0 ? List.of()
+          : List.of("Each thread kind's locals, blank: every field at its initial value, a record per inlined",
+              "function (its frame). Init starts each thread so; a step that resets every field of one",
+              "of these records (a function returning, a thread ending) writes it whole by this name."), null));
+    }
     if (lowered.init() != null) {
       units.addAll(InitForm.blankDefs(lowered.init(), blank));
     }
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), note, null));
-  }
-
-  /** A record of nested maps: a map is a nested record, anything else a field's value. */
-  private static TlaExpr recordOf(Map<String, Object> fields) {
-    List<Map.Entry<String, TlaExpr>> out = new ArrayList<>();
-    fields.forEach((k, v) -> {
-      @SuppressWarnings("unchecked")
-      TlaExpr value = v instanceof Map<?, ?> m ? recordOf((Map<String, Object>) m) : (TlaExpr) v;
-      out.add(Map.entry(k, value));
-    });
-    return new TlaExpr.Record(out);
   }
 
   /** Thread id → CPU, computed once (see {@link #cpus()}). */

@@ -74,9 +74,14 @@ final class Enabled {
         return and(g.e(), rest);
       }
       if (x instanceof Action.Part.Let l) {
-        return rest instanceof TlaExpr.Bool ? rest : new TlaExpr.Let(List.of(new TlaModule.OpDef(l.name(), l.value())), rest);
+        // a definition the rest does not mention is left out
+        return !dev.inflight.translator.tla.Binders.names(rest).contains(l.name()) ? rest
+            : new TlaExpr.Let(List.of(new TlaModule.OpDef(l.name(), l.value())), rest);
       }
       Action.Part.Exists q = (Action.Part.Exists) x;
+      if (rest.equals(TRUE)) { // \E x \in S : TRUE is S # {}, which the tautology test can pair with S = {}
+        return new TlaExpr.Infix(BinOp.NEQ, q.set(), new TlaExpr.SetOf(List.of()));
+      }
       return rest.equals(FALSE) ? FALSE : new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(q.name(), q.set())), rest);
     }
     // The paths part ways here: those with the same next part together, in order.

@@ -57,7 +57,16 @@ public record Action(String name, ThreadSym thread, String from, String to, Stri
     record Let(String name, TlaExpr value) implements Part {
       @Override
       public List<TlaExpr> before(List<TlaExpr> rest) {
-        return List.of(new TlaExpr.Let(List.of(new TlaModule.OpDef(name, value)), conj(rest)));
+        TlaModule.OpDef def = new TlaModule.OpDef(name, value);
+        // LET a == x IN LET b == y IN e is LET a == x  b == y IN e: a LET's definitions are
+        // sequential (b may use a), and a path's LET names are distinct (BoundNames#outer)
+        if (rest.size() == 1 && rest.get(0) instanceof TlaExpr.Let inner) {
+          List<TlaModule.OpDef> defs = new java.util.ArrayList<>();
+          defs.add(def);
+          defs.addAll(inner.defs());
+          return List.of(new TlaExpr.Let(defs, inner.body()));
+        }
+        return List.of(new TlaExpr.Let(List.of(def), conj(rest)));
       }
     }
 

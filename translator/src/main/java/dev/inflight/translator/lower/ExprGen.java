@@ -48,7 +48,7 @@ final class ExprGen {
     this.program = checked.program();
     this.layout = layout;
     this.thread = thread;
-    this.store = store == null ? new Store(layout::slot) : store;
+    this.store = store == null ? new Store(layout) : store;
     this.names = names;
   }
 

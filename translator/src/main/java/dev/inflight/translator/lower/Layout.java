@@ -174,19 +174,28 @@ public final class Layout {
 
   /**
    * Puts the local named {@code local} (see {@link #local}) into its kind's record: as field
-   * {@code name} of the frame of {@code fn}, or of the record itself when {@code fn} is null.
+   * {@code name} of the frame of {@code fn}, or of the record itself when {@code fn} is null,
+   * starting at {@code initial} (see {@link #frames}).
    */
-  public Slot fold(ThreadSym t, String local, dev.inflight.translator.resolve.FnSym fn, String name) {
+  public Slot fold(ThreadSym t, String local, dev.inflight.translator.resolve.FnSym fn, String name,
+      dev.inflight.translator.tla.TlaExpr initial) {
     return slots.computeIfAbsent(local, k -> {
       Namer top = slotFields.computeIfAbsent(List.of(t), x -> new Namer());
+      Slot slot;
       if (fn == null) {
-        return new Slot(localsVar(t), List.of(top.name(List.of("local", local), name)));
+        slot = new Slot(localsVar(t), List.of(top.name(List.of("local", local), name)));
+      } else {
+        String frame = top.name(List.of("frame", fn), fn.name());
+        Namer inner = slotFields.computeIfAbsent(List.of(t, fn), x -> new Namer());
+        slot = new Slot(localsVar(t), List.of(frame, inner.name(local, name)));
       }
-      String frame = top.name(List.of("frame", fn), fn.name());
-      Namer inner = slotFields.computeIfAbsent(List.of(t, fn), x -> new Namer());
-      return new Slot(localsVar(t), List.of(frame, inner.name(local, name)));
+      frames.add(namer, t.name(), slot.var(), slot.fields(), fn == null ? null : fn.name(), initial);
+      return slot;
     });
   }
+
+  /** The records the locals are folded into, with their blank values (empty in the one-variable-per-local layout). */
+  public final Frames frames = new Frames();
 
   /** The slot of a local (null when it is a variable of its own, or not a local). */
   public Slot slot(String local) {

@@ -112,8 +112,9 @@ public final class Lowerer {
     if (!localVariables) {
       for (Cfg cfg : cfgs) {
         ThreadSym t = cfg.thread();
-        cfg.locals().forEach(l -> layout.fold(t, layout.local(t, l), l.owner instanceof FnSym f ? f : null, l.name()));
-        cfg.hidden().keySet().forEach(h -> layout.fold(t, layout.local(t, h, h), null, h));
+        cfg.locals().forEach(l -> layout.fold(t, layout.local(t, l), l.owner instanceof FnSym f ? f : null, l.name(),
+            Defaults.of(l.type)));
+        cfg.hidden().forEach((h, kind) -> layout.fold(t, layout.local(t, h, h), null, h, Defaults.hidden(kind)));
         if (!cfg.locals().isEmpty() || !cfg.hidden().isEmpty()) {
           units.add(StateVars.Unit.lone(layout.localsVar(t)));
         }

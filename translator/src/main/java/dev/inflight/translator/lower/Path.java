@@ -58,7 +58,7 @@ final class Path {
 
   Path(StepContext ctx) {
     this.ctx = ctx;
-    this.store = new Store(ctx.layout::slot);
+    this.store = new Store(ctx.layout);
     this.names = new BoundNames(ctx.layout.namer);
     store.binder = this::name;
   }

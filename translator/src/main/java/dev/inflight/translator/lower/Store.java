@@ -37,8 +37,16 @@ final class Store {
    */
   private final java.util.function.Function<String, Layout.Slot> slots;
 
-  Store(java.util.function.Function<String, Layout.Slot> slots) {
+  /** The records the locals live in: an update list of a locals variable collapses whole records (Frames#collapse). */
+  private final Frames frames;
+
+  Store(Layout layout) {
+    this(layout::slot, layout.frames);
+  }
+
+  private Store(java.util.function.Function<String, Layout.Slot> slots, Frames frames) {
     this.slots = slots;
+    this.frames = frames;
   }
 
   private Layout.Slot slot(String var, TlaExpr key) {
@@ -54,7 +62,7 @@ final class Store {
   java.util.function.BiFunction<String, TlaExpr, TlaExpr> binder;
 
   Store copy() {
-    Store s = new Store(slots);
+    Store s = new Store(slots, frames);
     cells.forEach((k, v) -> s.cells.put(k, v.copy()));
     return s;
   }
@@ -84,10 +92,35 @@ final class Store {
     if (c == null) {
       return new TlaExpr.Name(var);
     }
+    if (c.updates.isEmpty() && binder != null && computed(c.whole)) {
+      c.whole = binder.apply(var, c.whole);
+    }
     return value(var, c);
   }
 
-  private static TlaExpr value(String var, Cell c) {
+  /**
+   * A written value read again in the same step: a computed one (it binds variables: a
+   * comprehension, a quantifier, a closure) is named first, as a LET definition of the path
+   * (named after {@code hint}), and the write keeps the name too, so the step spells the
+   * computation out once, not once per use. A zero-argument LET definition means its body, so
+   * the action is the same; TLC evaluates it once per step. The LET encloses the rest of the
+   * path, the write included; its body reads only the old state and names already bound.
+   */
+  private TlaExpr reread(String hint, Cell c, int i) {
+    Upd u = c.updates.get(i);
+    if (binder == null || !computed(u.value)) {
+      return u.value;
+    }
+    TlaExpr named = binder.apply(hint, u.value);
+    c.updates.set(i, new Upd(u.path, named));
+    return named;
+  }
+
+  private static boolean computed(TlaExpr e) {
+    return e != null && !(e instanceof TlaExpr.Name) && !dev.inflight.translator.tla.Binders.bound(e).isEmpty();
+  }
+
+  private TlaExpr value(String var, Cell c) {
     TlaExpr base = c.whole != null ? c.whole : new TlaExpr.Name(var);
     if (c.updates.isEmpty()) {
       return base;
@@ -96,7 +129,7 @@ final class Store {
     for (Upd u : c.updates) {
       ups.add(new TlaExpr.Update(u.path, u.value));
     }
-    return new TlaExpr.Except(base, ups);
+    return new TlaExpr.Except(base, frames.collapse(var, ups));
   }
 
   /** The current value of {@code var[key]}. */
@@ -111,7 +144,7 @@ final class Store {
       for (int i = c.updates.size() - 1; i >= 0; i--) {
         Upd u = c.updates.get(i);
         if (u.path.equals(want)) {
-          return u.value;
+          return reread(var, c, i);
         }
         if (u.path.get(0).equals(want.get(0))) {
           break; // a field of that element changed after: build the full read
@@ -129,7 +162,7 @@ final class Store {
       for (int i = c.updates.size() - 1; i >= 0; i--) {
         Upd u = c.updates.get(i);
         if (u.path.equals(want)) {
-          return u.value;
+          return reread(field, c, i);
         }
         if (u.path.size() == 1 && u.path.get(0).equals(want.get(0)) && u.value instanceof TlaExpr.Record r) {
           for (Map.Entry<String, TlaExpr> f : r.fields()) {
@@ -153,16 +186,17 @@ final class Store {
 
   /**
    * The current value of a local in its kind's record. The record is only ever written slot by
-   * slot at self (never whole, never at another thread), and no slot's path is a prefix of
-   * another's, so a slot this path did not write still has its value in the old state.
+   * slot at self (never whole, never at another thread; records written whole only appear in
+   * the emitted update list, Frames#collapse), and no slot's path is a prefix of another's, so
+   * a slot this path did not write still has its value in the old state.
    */
   private TlaExpr readSlot(Layout.Slot slot) {
     List<TlaExpr.PathElem> want = pathOf(slot);
     Cell c = cells.get(slot.var());
     if (c != null) {
-      for (Upd u : c.updates) {
-        if (u.path.equals(want)) {
-          return u.value;
+      for (int i = 0; i < c.updates.size(); i++) {
+        if (c.updates.get(i).path.equals(want)) {
+          return reread(slot.fields().get(slot.fields().size() - 1), c, i);
         }
       }
     }

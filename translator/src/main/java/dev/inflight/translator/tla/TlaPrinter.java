@@ -74,6 +74,8 @@ public final class TlaPrinter {
     private static final int DEF_INDENT = 4;
     /** Indentation of a continuation line inside an expression. */
     private static final int CONT_INDENT = 2;
+    /** How far an EXCEPT's updates, each on a line of its own, sit right of the line it starts on. */
+    private static final int EXCEPT_INDENT = 4;
     /** Longest module header and footer line. */
     private static final int MAX_RULE = 80;
 
@@ -645,14 +647,21 @@ public final class TlaPrinter {
                 updates.add(Doc.cat(parts));
             }
             Doc base = afterBracket(e.base(), Pos.SEMI);
-            Doc list = Doc.align(Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates));
-            // [f EXCEPT ![a] = 1,      or, when that first line is too long:   [f EXCEPT
-            //           ![b] = 2]                                                 ![a] = 1,
-            //                                                                     ![b] = 2]
-            Doc hang = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT "), list, Doc.text("]"));
+            Doc list = Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates);
+            // One line when it fits. Else one update: [f EXCEPT ![a] = 1] as far as its first
+            // line fits, or the update on a line of its own; several updates: each on its own
+            // line, indented from the line the EXCEPT is on (not from its bracket, which would
+            // push every update far right):
+            //   /\ x' = [x EXCEPT
+            //            ![self].a = 1,
+            //            ![self].b = 2]
+            Doc hang = Doc.align(Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT "), Doc.align(list), Doc.text("]")));
             Doc broken = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT"),
-                    Doc.nest(CONT_INDENT + 1, Doc.cat(Doc.LINE, list)), Doc.text("]"));
-            return Doc.align(Doc.group(new Doc.Choice(hang, broken)));
+                    Doc.nest(EXCEPT_INDENT, Doc.cat(Doc.LINE, list)), Doc.text("]"));
+            if (updates.size() == 1) {
+                return Doc.group(new Doc.Choice(hang, broken));
+            }
+            return Doc.group(new Doc.Alt(hang, broken));
         }
 
         @Override

@@ -44,6 +44,44 @@ class TautologyTest {
     assertThat(Tautology.holds(new TlaExpr.Or(List.of(P, not(not(not(P))))), 10)).isTrue();
   }
 
+  private static TlaExpr cmp(BinOp op, TlaExpr a, long k) {
+    return new TlaExpr.Infix(op, a, new TlaExpr.Num(k));
+  }
+
+  private static boolean taut(TlaExpr... items) {
+    return Tautology.holds(new TlaExpr.Or(List.of(items)), 10);
+  }
+
+  @Test
+  void comparisonsOfOneTermWithLiteralsAreFactsAboutOneInteger() {
+    TlaExpr c = new TlaExpr.Select(new TlaExpr.FunApp(new TlaExpr.Name("pid"), List.of(P)), "count");
+    // the three ways a put can find its count
+    assertThat(taut(cmp(BinOp.GT, c, 1), cmp(BinOp.EQ, c, 1), cmp(BinOp.LEQ, c, 0))).isTrue();
+    // c = 0 is in none of these
+    assertThat(taut(cmp(BinOp.GT, c, 1), cmp(BinOp.EQ, c, 1), cmp(BinOp.LT, c, 0))).isFalse();
+    // the literal on the left: 1 < c is c > 1
+    assertThat(taut(new TlaExpr.Infix(BinOp.LT, new TlaExpr.Num(1), c), cmp(BinOp.LEQ, c, 1))).isTrue();
+    assertThat(taut(new TlaExpr.Infix(BinOp.LT, new TlaExpr.Num(1), c), cmp(BinOp.LT, c, 1))).isFalse();
+    // two literals next to each other leave no integer between them: c < 2 \/ c > 1
+    assertThat(taut(cmp(BinOp.LT, c, 2), cmp(BinOp.GT, c, 1))).isTrue();
+    assertThat(taut(cmp(BinOp.LT, c, 2), cmp(BinOp.GT, c, 2))).isFalse();
+    // mixed with a boolean atom
+    assertThat(taut(new TlaExpr.And(List.of(P, cmp(BinOp.GT, c, 0))), not(P), cmp(BinOp.LEQ, c, 0))).isTrue();
+    assertThat(taut(new TlaExpr.And(List.of(P, cmp(BinOp.GT, c, 0))), cmp(BinOp.LEQ, c, 0))).isFalse();
+  }
+
+  @Test
+  void equalitiesAloneDoNotMakeATermAnInteger() {
+    TlaExpr x = new TlaExpr.Name("x");
+    // x = 1 \/ x # 1 is shown as before (x # 1 is ~(x = 1)) ...
+    assertThat(taut(cmp(BinOp.EQ, x, 1), cmp(BinOp.NEQ, x, 1))).isTrue();
+    // ... but with only equalities x is not read as one integer: x # 1 \/ x # 2 holds of every
+    // value, yet is not shown (x = 1 and x = 2 stay independent atoms)
+    assertThat(taut(cmp(BinOp.NEQ, x, 1), cmp(BinOp.NEQ, x, 2))).isFalse();
+    // with an ordering among them, x is an integer and it is shown
+    assertThat(taut(cmp(BinOp.NEQ, x, 1), cmp(BinOp.NEQ, x, 2), cmp(BinOp.LT, x, 5))).isTrue();
+  }
+
   @Test
   void tooManyAtomsIsNotShown() {
     List<TlaExpr> items = new java.util.ArrayList<>();

@@ -135,33 +135,34 @@ class LayoutTest {
                 "    /\\ sock_heap' = [sock_heap EXCEPT ![rx_s[t]].st = \"freed\", ![rx_s[t]].rc = 0]",
                 "    /\\ pc' = [pc EXCEPT ![t] = \"L13\"]",
                 "    /\\ UNCHANGED <<g, rx_x, fault>>"));
-        // the updates hang aligned after EXCEPT while that first line fits ...
+        // several updates that do not fit on one line: each on its own, indented from the line
+        // the EXCEPT starts on (not hanging after the bracket)
         assertThat(print(70, def)).isEqualTo(lines(
                 "rx_L12(t) ==",
                 "    /\\ pc[t] = \"L12\"",
-                "    /\\ sock_heap' = [sock_heap EXCEPT ![rx_s[t]].st = \"freed\",",
-                "                                      ![rx_s[t]].rc = 0]",
-                "    /\\ pc' = [pc EXCEPT ![t] = \"L13\"]",
-                "    /\\ UNCHANGED <<g, rx_x, fault>>"));
-        // ... else they move below the bracket
-        assertThat(print(60, def)).isEqualTo(lines(
-                "rx_L12(t) ==",
-                "    /\\ pc[t] = \"L12\"",
                 "    /\\ sock_heap' = [sock_heap EXCEPT",
-                "                       ![rx_s[t]].st = \"freed\",",
-                "                       ![rx_s[t]].rc = 0]",
+                "           ![rx_s[t]].st = \"freed\",",
+                "           ![rx_s[t]].rc = 0]",
                 "    /\\ pc' = [pc EXCEPT ![t] = \"L13\"]",
                 "    /\\ UNCHANGED <<g, rx_x, fault>>"));
+        // one update hangs after EXCEPT while that first line fits, else moves below
+        TlaExpr one = eq(prime("sock_heap"), except(name("sock_heap"), update(str("freed"), key(fnApp(name("rx_s"), t)), field("st"))));
+        assertThat(print(80, def("f", List.of("t"), one))).isEqualTo(lines(
+                "f(t) == sock_heap' = [sock_heap EXCEPT ![rx_s[t]].st = \"freed\"]"));
+        assertThat(print(40, def("f", List.of("t"), one))).isEqualTo(lines(
+                "f(t) ==",
+                "    sock_heap' = [sock_heap EXCEPT",
+                "        ![rx_s[t]].st = \"freed\"]"));
         // ... and the whole right-hand side moves below the operator when even that is too long
         assertThat(print(30, def)).isEqualTo(lines(
                 "rx_L12(t) ==",
                 "    /\\ pc[t] = \"L12\"",
                 "    /\\ sock_heap' =",
                 "         [sock_heap EXCEPT",
-                "            ![rx_s[t]].st = \"freed\",",
-                "            ![rx_s[t]].rc = 0]",
+                "             ![rx_s[t]].st = \"freed\",",
+                "             ![rx_s[t]].rc = 0]",
                 "    /\\ pc' = [pc EXCEPT",
-                "                ![t] = \"L13\"]",
+                "           ![t] = \"L13\"]",
                 "    /\\ UNCHANGED <<g, rx_x,",
                 "                   fault>>"));
     }
