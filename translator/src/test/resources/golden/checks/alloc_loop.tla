@@ -70,7 +70,8 @@ sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, receiver_locals>>
-    /\ LET ok == sender_locals[self].i < 3
+    /\ LET i == sender_locals[self].i
+           ok == i < 3
        IN \/ /\ ok
              /\ {o \in Pool_skb : skb[o].st = "free"} # {}
              /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
@@ -81,7 +82,7 @@ sender_at_L19(self) ==
           \/ /\ ok
              /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
              /\ Fault("model_bound", self, 20)
-          \/ /\ ~sender_locals[self].i < 3
+          \/ /\ ~i < 3
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault, skb>>
@@ -92,15 +93,16 @@ sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals, receiver_locals>>
-    /\ \/ /\ sender_locals[self].b # NULL /\ skb[sender_locals[self].b].st = "live"
-          /\ skb' = [skb EXCEPT ![sender_locals[self].b].len = 64 * (sender_locals[self].i + 1)]
-          /\ pc' = [pc EXCEPT ![self] = "L22"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ sender_locals[self].b = NULL
-          /\ Fault("null_deref", self, 21)
-       \/ /\ sender_locals[self].b # NULL
-          /\ skb[sender_locals[self].b].st # "live"
-          /\ FaultOn("use_after_free", self, 21, sender_locals[self].b)
+    /\ LET b == sender_locals[self].b
+       IN \/ /\ b # NULL /\ skb[b].st = "live"
+             /\ skb' = [skb EXCEPT ![b].len = 64 * (sender_locals[self].i + 1)]
+             /\ pc' = [pc EXCEPT ![self] = "L22"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 21)
+          \/ /\ b # NULL
+             /\ skb[b].st # "live"
+             /\ FaultOn("use_after_free", self, 21, b)
 
 \* a sender thread at L22: 2 paths (1 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
@@ -150,14 +152,15 @@ receiver_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, rxq, sender_locals>>
-    /\ \/ /\ receiver_locals[self].n < 3
-          /\ Len(rxq) > 0
-          /\ pc' = [pc EXCEPT ![self] = "L31"]
-          /\ UNCHANGED <<fault, receiver_locals>>
-       \/ /\ ~receiver_locals[self].n < 3
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+    /\ LET n == receiver_locals[self].n
+       IN \/ /\ n < 3
+             /\ Len(rxq) > 0
+             /\ pc' = [pc EXCEPT ![self] = "L31"]
+             /\ UNCHANGED <<fault, receiver_locals>>
+          \/ /\ ~n < 3
+             /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
 
 \* a receiver thread at L31: 2 paths
 \* examples/checks/alloc_loop.ifl:31: b = pop(rxq)
@@ -181,14 +184,15 @@ receiver_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, rxq, sender_locals, receiver_locals>>
-    /\ \/ /\ receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L33"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ receiver_locals[self].b = NULL
-          /\ Fault("null_deref", self, 32)
-       \/ /\ receiver_locals[self].b # NULL
-          /\ skb[receiver_locals[self].b].st # "live"
-          /\ FaultOn("use_after_free", self, 32, receiver_locals[self].b)
+    /\ LET b == receiver_locals[self].b
+       IN \/ /\ b # NULL /\ skb[b].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L33"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 32)
+          \/ /\ b # NULL
+             /\ skb[b].st # "live"
+             /\ FaultOn("use_after_free", self, 32, b)
 
 \* a receiver thread at L33: 5 paths (3 to a fault)
 \* examples/checks/alloc_loop.ifl:33: put b.users
@@ -197,30 +201,29 @@ receiver_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals>>
-    /\ LET ok == receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
+    /\ LET b == receiver_locals[self].b
+           receiver_locals_next == [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
+           ok == b # NULL /\ skb[b].st = "live"
        IN \/ /\ ok
-             /\ skb[receiver_locals[self].b].users > 1
-             /\ skb' = [skb EXCEPT
-                    ![receiver_locals[self].b].users = skb[receiver_locals[self].b].users - 1]
-             /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
+             /\ skb[b].users > 1
+             /\ skb' = [skb EXCEPT ![b].users = skb[b].users - 1]
+             /\ receiver_locals' = receiver_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ skb[receiver_locals[self].b].users = 1
-             /\ skb' = [skb EXCEPT
-                    ![receiver_locals[self].b].users = 0,
-                    ![receiver_locals[self].b].st = "freed"]
-             /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
+             /\ skb[b].users = 1
+             /\ skb' = [skb EXCEPT ![b].users = 0, ![b].st = "freed"]
+             /\ receiver_locals' = receiver_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ skb[receiver_locals[self].b].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 33, receiver_locals[self].b)
-          \/ /\ receiver_locals[self].b = NULL
+             /\ skb[b].users \leq 0
+             /\ FaultOn("refcount_underflow", self, 33, b)
+          \/ /\ b = NULL
              /\ Fault("null_deref", self, 33)
-          \/ /\ receiver_locals[self].b # NULL
-             /\ skb[receiver_locals[self].b].st # "live"
-             /\ FaultOn("double_free", self, 33, receiver_locals[self].b)
+          \/ /\ b # NULL
+             /\ skb[b].st # "live"
+             /\ FaultOn("double_free", self, 33, b)
 
 \* any step of a receiver thread
 receiver_step(self) ==

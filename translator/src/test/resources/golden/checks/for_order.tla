@@ -88,24 +88,25 @@ t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, s, A, seen_a>>
-    /\ \/ /\ t_locals[self].rest_16_3 = {}
-          /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ t_locals[self].rest_16_3 # {}
-          /\ \E next_x \in t_locals[self].rest_16_3 :
-               \/ /\ next_x = A
-                  /\ t_locals' = [t_locals EXCEPT
-                         ![self].rest_16_3 = t_locals[self].rest_16_3 \ {next_x},
-                         ![self].x = next_x]
-                  /\ pc' = [pc EXCEPT ![self] = "L17"]
-                  /\ UNCHANGED <<fault>>
-               \/ /\ ~next_x = A
-                  /\ t_locals' = [t_locals EXCEPT
-                         ![self].rest_16_3 = t_locals[self].rest_16_3 \ {next_x},
-                         ![self].x = next_x]
-                  /\ pc' = [pc EXCEPT ![self] = "L17b"]
-                  /\ UNCHANGED <<fault>>
+    /\ LET rest_16_3 == t_locals[self].rest_16_3
+       IN \/ /\ rest_16_3 = {}
+             /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rest_16_3 # {}
+             /\ \E next_x \in rest_16_3 :
+                  \/ /\ next_x = A
+                     /\ t_locals' = [t_locals EXCEPT
+                            ![self].rest_16_3 = rest_16_3 \ {next_x},
+                            ![self].x = next_x]
+                     /\ pc' = [pc EXCEPT ![self] = "L17"]
+                     /\ UNCHANGED <<fault>>
+                  \/ /\ ~next_x = A
+                     /\ t_locals' = [t_locals EXCEPT
+                            ![self].rest_16_3 = rest_16_3 \ {next_x},
+                            ![self].x = next_x]
+                     /\ pc' = [pc EXCEPT ![self] = "L17b"]
+                     /\ UNCHANGED <<fault>>
 
 \* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {

@@ -108,23 +108,24 @@ t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, l, A, seen_a>>
-    /\ LET next_x == Head(t_locals[self].rest_15_3)
-           ok == t_locals[self].rest_15_3 # <<>>
-       IN \/ /\ t_locals[self].rest_15_3 = <<>>
+    /\ LET rest_15_3 == t_locals[self].rest_15_3
+           next_x == Head(rest_15_3)
+           ok == rest_15_3 # <<>>
+       IN \/ /\ rest_15_3 = <<>>
              /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ next_x = A
              /\ t_locals' = [t_locals EXCEPT
-                    ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                    ![self].rest_15_3 = Tail(rest_15_3),
                     ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~next_x = A
              /\ t_locals' = [t_locals EXCEPT
-                    ![self].rest_15_3 = Tail(t_locals[self].rest_15_3),
+                    ![self].rest_15_3 = Tail(rest_15_3),
                     ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
              /\ UNCHANGED <<fault>>

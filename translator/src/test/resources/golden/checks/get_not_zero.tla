@@ -107,27 +107,25 @@ owner_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
-    /\ LET ok ==
-               owner_locals[self].sock_free_rcu.sk # NULL /\
-                 sock[owner_locals[self].sock_free_rcu.sk].st = "live"
+    /\ LET sk == owner_locals[self].sock_free_rcu.sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs :
-                   c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> owner_locals[self].sock_free_rcu.sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
-             /\ FaultOn("double_call_rcu", self, 15, owner_locals[self].sock_free_rcu.sk)
-          \/ /\ owner_locals[self].sock_free_rcu.sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 15, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 15)
-          \/ /\ owner_locals[self].sock_free_rcu.sk # NULL
-             /\ sock[owner_locals[self].sock_free_rcu.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 15, owner_locals[self].sock_free_rcu.sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 15, sk)
 
 \* a owner thread at L23: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
@@ -170,29 +168,28 @@ owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ LET ok == owner_locals[self].sk # NULL /\ sock[owner_locals[self].sk].st = "live"
+    /\ LET sk == owner_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![owner_locals[self].sk].refcnt = sock[owner_locals[self].sk].refcnt - 1]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![owner_locals[self].sk].refcnt = 0]
-             /\ owner_locals' = [owner_locals EXCEPT
-                    ![self].sock_free_rcu.sk = owner_locals[self].sk]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 26, owner_locals[self].sk)
-          \/ /\ owner_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 26, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 26)
-          \/ /\ owner_locals[self].sk # NULL
-             /\ sock[owner_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 26, owner_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 26, sk)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -221,28 +218,25 @@ lookup_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
-    /\ LET ok ==
-               lookup_locals[self].sock_free_rcu.sk # NULL /\
-                 sock[lookup_locals[self].sock_free_rcu.sk].st = "live"
+    /\ LET sk == lookup_locals[self].sock_free_rcu.sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs :
-                   c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> lookup_locals[self].sock_free_rcu.sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs :
-                  c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
-             /\ FaultOn("double_call_rcu", self, 15, lookup_locals[self].sock_free_rcu.sk)
-          \/ /\ lookup_locals[self].sock_free_rcu.sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 15, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 15)
-          \/ /\ lookup_locals[self].sock_free_rcu.sk # NULL
-             /\ sock[lookup_locals[self].sock_free_rcu.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 15, lookup_locals[self].sock_free_rcu.sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 15, sk)
 
 \* a lookup thread at L30: one path
 \* examples/checks/get_not_zero.ifl:30: rcu_read_lock()
@@ -261,14 +255,15 @@ lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \/ /\ table # NULL
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
-          /\ pc' = [pc EXCEPT ![self] = "L33"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ~table # NULL
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
-          /\ pc' = [pc EXCEPT ![self] = "L40"]
-          /\ UNCHANGED <<fault>>
+    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self].sk = table]
+       IN \/ /\ table # NULL
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L33"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ~table # NULL
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L40"]
+             /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L33: 4 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
@@ -276,22 +271,22 @@ lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
-    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
+    /\ LET sk == lookup_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt > 0
-             /\ sock' = [sock EXCEPT
-                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt + 1]
+             /\ sock[sk].refcnt > 0
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt \leq 0
+             /\ sock[sk].refcnt \leq 0
              /\ pc' = [pc EXCEPT ![self] = "L37"]
              /\ UNCHANGED <<fault, sock>>
-          \/ /\ lookup_locals[self].sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 33)
-          \/ /\ lookup_locals[self].sk # NULL
-             /\ sock[lookup_locals[self].sk].st # "live"
-             /\ FaultOn("use_after_free", self, 33, lookup_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 33, sk)
 
 \* a lookup thread at L34: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
@@ -318,29 +313,28 @@ lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
+    /\ LET sk == lookup_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt - 1]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![lookup_locals[self].sk].refcnt = 0]
-             /\ lookup_locals' = [lookup_locals EXCEPT
-                    ![self].sock_free_rcu.sk = lookup_locals[self].sk]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 35, lookup_locals[self].sk)
-          \/ /\ lookup_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 35, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ lookup_locals[self].sk # NULL
-             /\ sock[lookup_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 35, lookup_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 35, sk)
 
 \* a lookup thread at L37: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
@@ -348,20 +342,21 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 37)
+    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 37)
 
 \* a lookup thread at L40: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
@@ -369,20 +364,21 @@ lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 40)
+    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L42"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 40)
 
 \* a lookup thread at L42: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:42: }
@@ -467,17 +463,18 @@ rcu_cb_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET ok == rcu_cb_locals[self].sock_free.sk # NULL
+    /\ LET sk == rcu_cb_locals[self].sock_free.sk
+           ok == sk # NULL
        IN \/ /\ ok
-             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
-             /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].sock_free.sk].st = "freed"]
+             /\ sock[sk].st = "live"
+             /\ sock' = [sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L18b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 19, rcu_cb_locals[self].sock_free.sk)
-          \/ /\ rcu_cb_locals[self].sock_free.sk = NULL
+             /\ sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 19, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 19)
 
 \* any step of a rcu_cb thread

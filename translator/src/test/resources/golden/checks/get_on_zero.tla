@@ -107,27 +107,25 @@ owner_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
-    /\ LET ok ==
-               owner_locals[self].sock_free_rcu.sk # NULL /\
-                 sock[owner_locals[self].sock_free_rcu.sk].st = "live"
+    /\ LET sk == owner_locals[self].sock_free_rcu.sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs :
-                   c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> owner_locals[self].sock_free_rcu.sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = owner_locals[self].sock_free_rcu.sk
-             /\ FaultOn("double_call_rcu", self, 17, owner_locals[self].sock_free_rcu.sk)
-          \/ /\ owner_locals[self].sock_free_rcu.sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 17, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ owner_locals[self].sock_free_rcu.sk # NULL
-             /\ sock[owner_locals[self].sock_free_rcu.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 17, owner_locals[self].sock_free_rcu.sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 17, sk)
 
 \* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
@@ -170,29 +168,28 @@ owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ LET ok == owner_locals[self].sk # NULL /\ sock[owner_locals[self].sk].st = "live"
+    /\ LET sk == owner_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![owner_locals[self].sk].refcnt = sock[owner_locals[self].sk].refcnt - 1]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![owner_locals[self].sk].refcnt = 0]
-             /\ owner_locals' = [owner_locals EXCEPT
-                    ![self].sock_free_rcu.sk = owner_locals[self].sk]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[owner_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 28, owner_locals[self].sk)
-          \/ /\ owner_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 28, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ owner_locals[self].sk # NULL
-             /\ sock[owner_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 28, owner_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 28, sk)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -221,28 +218,25 @@ lookup_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
-    /\ LET ok ==
-               lookup_locals[self].sock_free_rcu.sk # NULL /\
-                 sock[lookup_locals[self].sock_free_rcu.sk].st = "live"
+    /\ LET sk == lookup_locals[self].sock_free_rcu.sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs :
-                   c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
+             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> lookup_locals[self].sock_free_rcu.sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs :
-                  c.fn = "sock_free" /\ c.obj = lookup_locals[self].sock_free_rcu.sk
-             /\ FaultOn("double_call_rcu", self, 17, lookup_locals[self].sock_free_rcu.sk)
-          \/ /\ lookup_locals[self].sock_free_rcu.sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 17, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 17)
-          \/ /\ lookup_locals[self].sock_free_rcu.sk # NULL
-             /\ sock[lookup_locals[self].sock_free_rcu.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 17, lookup_locals[self].sock_free_rcu.sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 17, sk)
 
 \* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
@@ -261,14 +255,15 @@ lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \/ /\ table # NULL
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
-          /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ~table # NULL
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault>>
+    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self].sk = table]
+       IN \/ /\ table # NULL
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L35"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ~table # NULL
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L39"]
+             /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L35: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
@@ -276,21 +271,21 @@ lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
-    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
+    /\ LET sk == lookup_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt > 0
-             /\ sock' = [sock EXCEPT
-                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt + 1]
+             /\ sock[sk].refcnt > 0
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 35, lookup_locals[self].sk)
-          \/ /\ lookup_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 35, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ lookup_locals[self].sk # NULL
-             /\ sock[lookup_locals[self].sk].st # "live"
-             /\ FaultOn("use_after_free", self, 35, lookup_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 35, sk)
 
 \* a lookup thread at L36: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
@@ -317,29 +312,28 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok == lookup_locals[self].sk # NULL /\ sock[lookup_locals[self].sk].st = "live"
+    /\ LET sk == lookup_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![lookup_locals[self].sk].refcnt = sock[lookup_locals[self].sk].refcnt - 1]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![lookup_locals[self].sk].refcnt = 0]
-             /\ lookup_locals' = [lookup_locals EXCEPT
-                    ![self].sock_free_rcu.sk = lookup_locals[self].sk]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[lookup_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 37, lookup_locals[self].sk)
-          \/ /\ lookup_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 37, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 37)
-          \/ /\ lookup_locals[self].sk # NULL
-             /\ sock[lookup_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 37, lookup_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 37, sk)
 
 \* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
@@ -347,20 +341,21 @@ lookup_at_L39(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 39)
+    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ lookup_locals' = lookup_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L41"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 39)
 
 \* a lookup thread at L41: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:41: }
@@ -440,17 +435,18 @@ rcu_cb_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET ok == rcu_cb_locals[self].sock_free.sk # NULL
+    /\ LET sk == rcu_cb_locals[self].sock_free.sk
+           ok == sk # NULL
        IN \/ /\ ok
-             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
-             /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].sock_free.sk].st = "freed"]
+             /\ sock[sk].st = "live"
+             /\ sock' = [sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L20b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[rcu_cb_locals[self].sock_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 21, rcu_cb_locals[self].sock_free.sk)
-          \/ /\ rcu_cb_locals[self].sock_free.sk = NULL
+             /\ sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 21, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 21)
 
 \* any step of a rcu_cb thread

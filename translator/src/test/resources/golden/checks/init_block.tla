@@ -131,31 +131,32 @@ worker_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, ready>>
-    /\ \/ /\ socks = {}
-          /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, socks>>
-       \/ \E picked \in socks :
-            \/ /\ picked # NULL
-               /\ \/ /\ picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
-                     /\ socks' = socks \ {picked}
-                     /\ pc' = [pc EXCEPT ![self] = "L49"]
-                     /\ UNCHANGED <<fault>>
-                  \/ /\ ~picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
-                     /\ socks' = socks \ {picked}
-                     /\ pc' = [pc EXCEPT ![self] = "Done"]
-                     /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
-               /\ \/ /\ picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
-                     /\ pc' = [pc EXCEPT ![self] = "L49"]
-                     /\ UNCHANGED <<fault, socks>>
-                  \/ /\ ~picked # NULL
-                     /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
-                     /\ pc' = [pc EXCEPT ![self] = "Done"]
-                     /\ UNCHANGED <<fault, socks>>
+    /\ LET worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
+       IN \/ /\ socks = {}
+             /\ worker_locals' = worker_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault, socks>>
+          \/ \E picked \in socks :
+               \/ /\ picked # NULL
+                  /\ \/ /\ picked # NULL
+                        /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
+                        /\ socks' = socks \ {picked}
+                        /\ pc' = [pc EXCEPT ![self] = "L49"]
+                        /\ UNCHANGED <<fault>>
+                     \/ /\ ~picked # NULL
+                        /\ worker_locals' = worker_locals_next
+                        /\ socks' = socks \ {picked}
+                        /\ pc' = [pc EXCEPT ![self] = "Done"]
+                        /\ UNCHANGED <<fault>>
+               \/ /\ ~picked # NULL
+                  /\ \/ /\ picked # NULL
+                        /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
+                        /\ pc' = [pc EXCEPT ![self] = "L49"]
+                        /\ UNCHANGED <<fault, socks>>
+                     \/ /\ ~picked # NULL
+                        /\ worker_locals' = worker_locals_next
+                        /\ pc' = [pc EXCEPT ![self] = "Done"]
+                        /\ UNCHANGED <<fault, socks>>
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk
@@ -163,14 +164,15 @@ worker_at_L49(self) ==
     /\ pc[self] = "L49"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, socks, ready, worker_locals>>
-    /\ \/ /\ worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L50"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ worker_locals[self].sk = NULL
-          /\ Fault("null_deref", self, 49)
-       \/ /\ worker_locals[self].sk # NULL
-          /\ sock[worker_locals[self].sk].st # "live"
-          /\ FaultOn("use_after_free", self, 49, worker_locals[self].sk)
+    /\ LET sk == worker_locals[self].sk
+       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L50"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 49)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 49, sk)
 
 \* a worker thread at L50: 5 paths (3 to a fault)
 \* examples/checks/init_block.ifl:50: put sk.refcnt
@@ -178,30 +180,29 @@ worker_at_L50(self) ==
     /\ pc[self] = "L50"
     /\ fault.kind = "none"
     /\ UNCHANGED <<socks, ready>>
-    /\ LET ok == worker_locals[self].sk # NULL /\ sock[worker_locals[self].sk].st = "live"
+    /\ LET sk == worker_locals[self].sk
+           worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[worker_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![worker_locals[self].sk].refcnt = sock[worker_locals[self].sk].refcnt - 1]
-             /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+             /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[worker_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT
-                    ![worker_locals[self].sk].refcnt = 0,
-                    ![worker_locals[self].sk].st = "freed"]
-             /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[worker_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 50, worker_locals[self].sk)
-          \/ /\ worker_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 50, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 50)
-          \/ /\ worker_locals[self].sk # NULL
-             /\ sock[worker_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 50, worker_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 50, sk)
 
 \* any step of a worker thread
 worker_step(self) ==

@@ -125,15 +125,16 @@ reader_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ \/ /\ reader_locals[self].p # NULL /\ sock[reader_locals[self].p].st = "live"
-          /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ reader_locals[self].p = NULL
-          /\ Fault("null_deref", self, 25)
-       \/ /\ reader_locals[self].p # NULL
-          /\ sock[reader_locals[self].p].st # "live"
-          /\ FaultOn("use_after_free", self, 25, reader_locals[self].p)
+    /\ LET p == reader_locals[self].p
+       IN \/ /\ p # NULL /\ sock[p].st = "live"
+             /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ p = NULL
+             /\ Fault("null_deref", self, 25)
+          \/ /\ p # NULL
+             /\ sock[p].st # "live"
+             /\ FaultOn("use_after_free", self, 25, p)
 
 \* any step of a reader thread
 reader_step(self) ==

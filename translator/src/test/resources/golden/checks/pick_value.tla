@@ -96,21 +96,22 @@ closer_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched, sock>>
-    /\ LET ok == closer_locals[self].s # NULL /\ sock[closer_locals[self].s].st = "live"
+    /\ LET s == closer_locals[self].s
+           ok == s # NULL /\ sock[s].st = "live"
        IN \/ /\ ok
-             /\ sock[closer_locals[self].s].state = TCP_CLOSE
+             /\ sock[s].state = TCP_CLOSE
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, closer_locals>>
           \/ /\ ok
-             /\ ~sock[closer_locals[self].s].state = TCP_CLOSE
+             /\ ~sock[s].state = TCP_CLOSE
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ closer_locals[self].s = NULL
+          \/ /\ s = NULL
              /\ Fault("null_deref", self, 30)
-          \/ /\ closer_locals[self].s # NULL
-             /\ sock[closer_locals[self].s].st # "live"
-             /\ FaultOn("use_after_free", self, 30, closer_locals[self].s)
+          \/ /\ s # NULL
+             /\ sock[s].st # "live"
+             /\ FaultOn("use_after_free", self, 30, s)
 
 \* a closer thread at L31: 5 paths (3 to a fault)
 \* examples/checks/pick_value.ifl:31: put s.refcnt
@@ -118,30 +119,29 @@ closer_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched>>
-    /\ LET ok == closer_locals[self].s # NULL /\ sock[closer_locals[self].s].st = "live"
+    /\ LET s == closer_locals[self].s
+           closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
+           ok == s # NULL /\ sock[s].st = "live"
        IN \/ /\ ok
-             /\ sock[closer_locals[self].s].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![closer_locals[self].s].refcnt = sock[closer_locals[self].s].refcnt - 1]
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
+             /\ sock[s].refcnt > 1
+             /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
+             /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[closer_locals[self].s].refcnt = 1
-             /\ sock' = [sock EXCEPT
-                    ![closer_locals[self].s].refcnt = 0,
-                    ![closer_locals[self].s].st = "freed"]
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
+             /\ sock[s].refcnt = 1
+             /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
+             /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[closer_locals[self].s].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 31, closer_locals[self].s)
-          \/ /\ closer_locals[self].s = NULL
+             /\ sock[s].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 31, s)
+          \/ /\ s = NULL
              /\ Fault("null_deref", self, 31)
-          \/ /\ closer_locals[self].s # NULL
-             /\ sock[closer_locals[self].s].st # "live"
-             /\ FaultOn("double_free", self, 31, closer_locals[self].s)
+          \/ /\ s # NULL
+             /\ sock[s].st # "live"
+             /\ FaultOn("double_free", self, 31, s)
 
 \* any step of a closer thread
 closer_step(self) ==
@@ -178,15 +178,16 @@ reader_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ \/ /\ reader_locals[self].s # NULL /\ sock[reader_locals[self].s].st = "live"
-          /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ reader_locals[self].s = NULL
-          /\ Fault("null_deref", self, 37)
-       \/ /\ reader_locals[self].s # NULL
-          /\ sock[reader_locals[self].s].st # "live"
-          /\ FaultOn("use_after_free", self, 37, reader_locals[self].s)
+    /\ LET s == reader_locals[self].s
+       IN \/ /\ s # NULL /\ sock[s].st = "live"
+             /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ s = NULL
+             /\ Fault("null_deref", self, 37)
+          \/ /\ s # NULL
+             /\ sock[s].st # "live"
+             /\ FaultOn("use_after_free", self, 37, s)
 
 \* any step of a reader thread
 reader_step(self) ==

@@ -102,24 +102,25 @@ w_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, item>>
-    /\ LET ok == w_locals[self].it # NULL /\ item[w_locals[self].it].st = "live"
+    /\ LET it == w_locals[self].it
+           ok == it # NULL /\ item[it].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
+             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "count_it",
-                                 obj |-> w_locals[self].it,
+                                 obj |-> it,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = w_locals[self].it
-             /\ FaultOn("double_call_rcu", self, 21, w_locals[self].it)
-          \/ /\ w_locals[self].it = NULL
+             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
+             /\ FaultOn("double_call_rcu", self, 21, it)
+          \/ /\ it = NULL
              /\ Fault("null_deref", self, 21)
-          \/ /\ w_locals[self].it # NULL
-             /\ item[w_locals[self].it].st # "live"
-             /\ FaultOn("use_after_free", self, 21, w_locals[self].it)
+          \/ /\ it # NULL
+             /\ item[it].st # "live"
+             /\ FaultOn("use_after_free", self, 21, it)
 
 \* any step of a w thread
 w_step(self) ==

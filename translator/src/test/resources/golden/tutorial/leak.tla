@@ -75,15 +75,16 @@ sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals, receiver_locals>>
-    /\ \/ /\ sender_locals[self].b # NULL /\ skb[sender_locals[self].b].st = "live"
-          /\ skb' = [skb EXCEPT ![sender_locals[self].b].len = 64]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ sender_locals[self].b = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ sender_locals[self].b # NULL
-          /\ skb[sender_locals[self].b].st # "live"
-          /\ FaultOn("use_after_free", self, 18, sender_locals[self].b)
+    /\ LET b == sender_locals[self].b
+       IN \/ /\ b # NULL /\ skb[b].st = "live"
+             /\ skb' = [skb EXCEPT ![b].len = 64]
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 18)
+          \/ /\ b # NULL
+             /\ skb[b].st # "live"
+             /\ FaultOn("use_after_free", self, 18, b)
 
 \* a sender thread at L19: 2 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
@@ -150,15 +151,16 @@ receiver_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched, rxq>>
-    /\ \/ /\ receiver_locals[self].b # NULL /\ skb[receiver_locals[self].b].st = "live"
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ receiver_locals[self].b = NULL
-          /\ Fault("null_deref", self, 25)
-       \/ /\ receiver_locals[self].b # NULL
-          /\ skb[receiver_locals[self].b].st # "live"
-          /\ FaultOn("use_after_free", self, 25, receiver_locals[self].b)
+    /\ LET b == receiver_locals[self].b
+       IN \/ /\ b # NULL /\ skb[b].st = "live"
+             /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 25)
+          \/ /\ b # NULL
+             /\ skb[b].st # "live"
+             /\ FaultOn("use_after_free", self, 25, b)
 
 \* any step of a receiver thread
 receiver_step(self) ==

@@ -95,27 +95,26 @@ a_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+    /\ LET x == a_locals[self].bump.x
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count > 0
+             /\ obj[x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                               IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count + 1]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count \leq 0
-             /\ FaultOn("get_zero", self, 35, a_locals[self].bump.x)
-          \/ /\ a_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ a_locals[self].bump.x # NULL
-             /\ obj[a_locals[self].bump.x].st # "live"
-             /\ FaultOn("use_after_free", self, 35, a_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, x)
 
 \* a a thread at L35b: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
@@ -123,27 +122,26 @@ a_at_L35b(self) ==
     /\ pc[self] = "L35b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+    /\ LET x == a_locals[self].bump.x
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count > 0
+             /\ obj[x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                               IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count + 1]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count \leq 0
-             /\ FaultOn("get_zero", self, 35, a_locals[self].bump.x)
-          \/ /\ a_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ a_locals[self].bump.x # NULL
-             /\ obj[a_locals[self].bump.x].st # "live"
-             /\ FaultOn("use_after_free", self, 35, a_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, x)
 
 \* a a thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -151,47 +149,44 @@ a_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+    /\ LET x == a_locals[self].bump.x
+           a_locals_next == [a_locals EXCEPT ![self] = a_locals_init]
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count > 1
+             /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count - 1]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    IF obj[x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
+             /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count = 1
+             /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = 0,
-                    ![a_locals[self].bump.x].st = "freed"]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    (IF obj[x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
+             /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, a_locals[self].bump.x)
-          \/ /\ a_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ a_locals[self].bump.x # NULL
-             /\ obj[a_locals[self].bump.x].st # "live"
-             /\ FaultOn("double_free", self, 36, a_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("double_free", self, 36, x)
 
 \* a a thread at L36b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -201,47 +196,45 @@ a_at_L36b(self) ==
     /\ pc[self] = "L36b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET ok == a_locals[self].bump.x # NULL /\ obj[a_locals[self].bump.x].st = "live"
+    /\ LET x == a_locals[self].bump.x
+           lat_next == [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+           a_locals_next == [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count > 1
-             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = obj[a_locals[self].bump.x].count - 1]
+             /\ obj[x].count > 1
+             /\ lat' = lat_next
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    IF obj[x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
+             /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-             /\ obj' = [obj EXCEPT
-                    ![a_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![a_locals[self].bump.x].count = 0,
-                    ![a_locals[self].bump.x].st = "freed"]
+             /\ obj[x].count = 1
+             /\ lat' = lat_next
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[a_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    (IF obj[x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
+             /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[a_locals[self].bump.x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, a_locals[self].bump.x)
-          \/ /\ a_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ a_locals[self].bump.x # NULL
-             /\ obj[a_locals[self].bump.x].st # "live"
-             /\ FaultOn("double_free", self, 36, a_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("double_free", self, 36, x)
 
 \* a a thread at L40: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
@@ -268,12 +261,13 @@ a_at_L40(self) ==
 a_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
-    /\ /\ shared' = a_locals[self].p
-       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-       /\ a_locals' = [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
-       /\ op_end' = NoOpEnd
-       /\ pc' = [pc EXCEPT ![self] = "L35b"]
-       /\ UNCHANGED <<fault, obj, b_locals>>
+    /\ LET p == a_locals[self].p
+       IN /\ shared' = p
+          /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+          /\ a_locals' = [a_locals EXCEPT ![self].bump.x = p]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L35b"]
+          /\ UNCHANGED <<fault, obj, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -303,27 +297,26 @@ b_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, b_locals>>
-    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
+    /\ LET x == b_locals[self].bump.x
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_locals[self].bump.x].count > 0
+             /\ obj[x].count > 0
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
+                                               IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT
-                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count + 1]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_locals[self].bump.x].count \leq 0
-             /\ FaultOn("get_zero", self, 35, b_locals[self].bump.x)
-          \/ /\ b_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("get_zero", self, 35, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ b_locals[self].bump.x # NULL
-             /\ obj[b_locals[self].bump.x].st # "live"
-             /\ FaultOn("use_after_free", self, 35, b_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("use_after_free", self, 35, x)
 
 \* a b thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -331,47 +324,44 @@ b_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ LET ok == b_locals[self].bump.x # NULL /\ obj[b_locals[self].bump.x].st = "live"
+    /\ LET x == b_locals[self].bump.x
+           b_locals_next == [b_locals EXCEPT ![self] = b_locals_init]
+           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
-             /\ obj[b_locals[self].bump.x].count > 1
+             /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT
-                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![b_locals[self].bump.x].count = obj[b_locals[self].bump.x].count - 1]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    IF obj[x].count_cpu = CpuOf(self)
                                     THEN Cost_atomic_local
                                     ELSE Cost_atomic_remote]
-             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
+             /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_locals[self].bump.x].count = 1
+             /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT
-                    ![b_locals[self].bump.x].count_cpu = CpuOf(self),
-                    ![b_locals[self].bump.x].count = 0,
-                    ![b_locals[self].bump.x].st = "freed"]
+             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' = [op |-> "bump",
                            thread |-> self,
                            ns |-> lat[self] +
-                                    (IF obj[b_locals[self].bump.x].count_cpu = CpuOf(self)
+                                    (IF obj[x].count_cpu = CpuOf(self)
                                      THEN Cost_atomic_local
                                      ELSE Cost_atomic_remote) +
                                     Cost_free]
-             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
+             /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ obj[b_locals[self].bump.x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 36, b_locals[self].bump.x)
-          \/ /\ b_locals[self].bump.x = NULL
+             /\ obj[x].count \leq 0
+             /\ FaultOn("refcount_underflow", self, 36, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 36)
-          \/ /\ b_locals[self].bump.x # NULL
-             /\ obj[b_locals[self].bump.x].st # "live"
-             /\ FaultOn("double_free", self, 36, b_locals[self].bump.x)
+          \/ /\ x # NULL
+             /\ obj[x].st # "live"
+             /\ FaultOn("double_free", self, 36, x)
 
 \* a b thread at L47: one path
 \* examples/tutorial/refcount_cost.ifl:47: await shared != null

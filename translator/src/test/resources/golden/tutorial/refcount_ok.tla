@@ -76,15 +76,16 @@ producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ \/ /\ producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
-          /\ sock' = [sock EXCEPT ![producer_locals[self].sk].state = 1]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ producer_locals[self].sk = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ producer_locals[self].sk # NULL
-          /\ sock[producer_locals[self].sk].st # "live"
-          /\ FaultOn("use_after_free", self, 18, producer_locals[self].sk)
+    /\ LET sk == producer_locals[self].sk
+       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
+             /\ sock' = [sock EXCEPT ![sk].state = 1]
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 18)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 18, sk)
 
 \* a producer thread at L19: 4 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
@@ -92,21 +93,21 @@ producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ LET ok == producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
+    /\ LET sk == producer_locals[self].sk
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt > 0
-             /\ sock' = [sock EXCEPT
-                    ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt + 1]
+             /\ sock[sk].refcnt > 0
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L20"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 19, producer_locals[self].sk)
-          \/ /\ producer_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 19, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 19)
-          \/ /\ producer_locals[self].sk # NULL
-             /\ sock[producer_locals[self].sk].st # "live"
-             /\ FaultOn("use_after_free", self, 19, producer_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 19, sk)
 
 \* a producer thread at L20: one path
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
@@ -123,30 +124,29 @@ producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
-    /\ LET ok == producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
+    /\ LET sk == producer_locals[self].sk
+           producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt - 1]
-             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+             /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT
-                    ![producer_locals[self].sk].refcnt = 0,
-                    ![producer_locals[self].sk].st = "freed"]
-             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 21, producer_locals[self].sk)
-          \/ /\ producer_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 21, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 21)
-          \/ /\ producer_locals[self].sk # NULL
-             /\ sock[producer_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 21, producer_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 21, sk)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -195,14 +195,15 @@ consumer_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched, sock, consumer_locals>>
-    /\ \/ /\ consumer_locals[self].sk # NULL /\ sock[consumer_locals[self].sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L28"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ consumer_locals[self].sk = NULL
-          /\ Fault("null_deref", self, 27)
-       \/ /\ consumer_locals[self].sk # NULL
-          /\ sock[consumer_locals[self].sk].st # "live"
-          /\ FaultOn("use_after_free", self, 27, consumer_locals[self].sk)
+    /\ LET sk == consumer_locals[self].sk
+       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 27)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 27, sk)
 
 \* a consumer thread at L28: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
@@ -210,30 +211,29 @@ consumer_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ LET ok == consumer_locals[self].sk # NULL /\ sock[consumer_locals[self].sk].st = "live"
+    /\ LET sk == consumer_locals[self].sk
+           consumer_locals_next == [consumer_locals EXCEPT ![self] = consumer_locals_init]
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[consumer_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![consumer_locals[self].sk].refcnt = sock[consumer_locals[self].sk].refcnt - 1]
-             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+             /\ consumer_locals' = consumer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[consumer_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT
-                    ![consumer_locals[self].sk].refcnt = 0,
-                    ![consumer_locals[self].sk].st = "freed"]
-             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ consumer_locals' = consumer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[consumer_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 28, consumer_locals[self].sk)
-          \/ /\ consumer_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 28, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 28)
-          \/ /\ consumer_locals[self].sk # NULL
-             /\ sock[consumer_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 28, consumer_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 28, sk)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -76,15 +76,16 @@ producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ \/ /\ producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
-          /\ sock' = [sock EXCEPT ![producer_locals[self].sk].state = 1]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ producer_locals[self].sk = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ producer_locals[self].sk # NULL
-          /\ sock[producer_locals[self].sk].st # "live"
-          /\ FaultOn("use_after_free", self, 18, producer_locals[self].sk)
+    /\ LET sk == producer_locals[self].sk
+       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
+             /\ sock' = [sock EXCEPT ![sk].state = 1]
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 18)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 18, sk)
 
 \* a producer thread at L19: one path
 \* examples/tutorial/refcount_uaf.ifl:19: shared = sk
@@ -101,30 +102,29 @@ producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
-    /\ LET ok == producer_locals[self].sk # NULL /\ sock[producer_locals[self].sk].st = "live"
+    /\ LET sk == producer_locals[self].sk
+           producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
+           ok == sk # NULL /\ sock[sk].st = "live"
        IN \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt > 1
-             /\ sock' = [sock EXCEPT
-                    ![producer_locals[self].sk].refcnt = sock[producer_locals[self].sk].refcnt - 1]
-             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
+             /\ sock[sk].refcnt > 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+             /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt = 1
-             /\ sock' = [sock EXCEPT
-                    ![producer_locals[self].sk].refcnt = 0,
-                    ![producer_locals[self].sk].st = "freed"]
-             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
+             /\ sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[producer_locals[self].sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 20, producer_locals[self].sk)
-          \/ /\ producer_locals[self].sk = NULL
+             /\ sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 20, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 20)
-          \/ /\ producer_locals[self].sk # NULL
-             /\ sock[producer_locals[self].sk].st # "live"
-             /\ FaultOn("double_free", self, 20, producer_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 20, sk)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -172,15 +172,16 @@ consumer_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ \/ /\ consumer_locals[self].sk # NULL /\ sock[consumer_locals[self].sk].st = "live"
-          /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ consumer_locals[self].sk = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ consumer_locals[self].sk # NULL
-          /\ sock[consumer_locals[self].sk].st # "live"
-          /\ FaultOn("use_after_free", self, 26, consumer_locals[self].sk)
+    /\ LET sk == consumer_locals[self].sk
+       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
+             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 26)
+          \/ /\ sk # NULL
+             /\ sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 26, sk)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -168,23 +168,24 @@ user_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
-    /\ LET ok == user_locals[self].sk # NULL /\ packet_sock[user_locals[self].sk].st = "live"
+    /\ LET sk == user_locals[self].sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
+             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> user_locals[self].sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L69"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
-             /\ FaultOn("double_call_rcu", self, 68, user_locals[self].sk)
-          \/ /\ user_locals[self].sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 68, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 68)
-          \/ /\ user_locals[self].sk # NULL
-             /\ packet_sock[user_locals[self].sk].st # "live"
-             /\ FaultOn("use_after_free", self, 68, user_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 68, sk)
 
 \* a user thread at L69: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -262,28 +263,27 @@ rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET ok ==
-               rcu_cb_locals[self].sk_free.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].sk_free.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
+             /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L46"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 44, rcu_cb_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 44, sk)
           \/ /\ ok
-             /\ ~packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 43)
-          \/ /\ rcu_cb_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 43)
-          \/ /\ rcu_cb_locals[self].sk_free.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 43, rcu_cb_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 43, sk)
 
 \* a rcu_cb thread at L46: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
@@ -333,17 +333,16 @@ rcu_cb_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![rcu_cb_locals[self].packet_release_rcu.sk].dead = TRUE]
-          /\ pc' = [pc EXCEPT ![self] = "L53"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
-          /\ Fault("null_deref", self, 52)
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 52, rcu_cb_locals[self].packet_release_rcu.sk)
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+             /\ pc' = [pc EXCEPT ![self] = "L53"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 52)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 52, sk)
 
 \* a rcu_cb thread at L53: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
@@ -351,15 +350,15 @@ rcu_cb_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L54"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
-          /\ Fault("null_deref", self, 53)
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 53, rcu_cb_locals[self].packet_release_rcu.sk)
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L54"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 53)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 53, sk)
 
 \* a rcu_cb thread at L54: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -367,32 +366,27 @@ rcu_cb_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
-    /\ LET ok ==
-               rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt -
-                                                                            1]
+             /\ packet_sock[sk].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_rcu.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 54, rcu_cb_locals[self].packet_release_rcu.sk)
-          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 54, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 54)
-          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-             /\ FaultOn("double_free", self, 54, rcu_cb_locals[self].packet_release_rcu.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 54, sk)
 
 \* a rcu_cb thread at L55: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text

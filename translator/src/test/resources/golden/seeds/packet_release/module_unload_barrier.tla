@@ -179,23 +179,24 @@ user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
-    /\ LET ok == user_locals[self].sk # NULL /\ packet_sock[user_locals[self].sk].st = "live"
+    /\ LET sk == user_locals[self].sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
+             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ rcu_cbs' =
                   rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> user_locals[self].sk,
+                                 obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L62"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_locals[self].sk
-             /\ FaultOn("double_call_rcu", self, 61, user_locals[self].sk)
-          \/ /\ user_locals[self].sk = NULL
+             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+             /\ FaultOn("double_call_rcu", self, 61, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 61)
-          \/ /\ user_locals[self].sk # NULL
-             /\ packet_sock[user_locals[self].sk].st # "live"
-             /\ FaultOn("use_after_free", self, 61, user_locals[self].sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 61, sk)
 
 \* a user thread at L62: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -277,28 +278,27 @@ rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET ok ==
-               rcu_cb_locals[self].sk_free.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].sk_free.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
+             /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 36, rcu_cb_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 36, sk)
           \/ /\ ok
-             /\ ~packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 35)
-          \/ /\ rcu_cb_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 35)
-          \/ /\ rcu_cb_locals[self].sk_free.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 35, rcu_cb_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 35, sk)
 
 \* a rcu_cb thread at L38: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
@@ -348,17 +348,16 @@ rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![rcu_cb_locals[self].packet_release_rcu.sk].dead = TRUE]
-          /\ pc' = [pc EXCEPT ![self] = "L45"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
-          /\ Fault("null_deref", self, 44)
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 44, rcu_cb_locals[self].packet_release_rcu.sk)
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+             /\ pc' = [pc EXCEPT ![self] = "L45"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 44)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 44, sk)
 
 \* a rcu_cb thread at L45: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
@@ -366,15 +365,15 @@ rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-               packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L46"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
-          /\ Fault("null_deref", self, 45)
-       \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-          /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 45, rcu_cb_locals[self].packet_release_rcu.sk)
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L46"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 45)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 45, sk)
 
 \* a rcu_cb thread at L46: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -382,32 +381,27 @@ rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
-    /\ LET ok ==
-               rcu_cb_locals[self].packet_release_rcu.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt -
-                                                                            1]
+             /\ packet_sock[sk].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_rcu.sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_rcu.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 46, rcu_cb_locals[self].packet_release_rcu.sk)
-          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 46, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 46)
-          \/ /\ rcu_cb_locals[self].packet_release_rcu.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].packet_release_rcu.sk].st # "live"
-             /\ FaultOn("double_free", self, 46, rcu_cb_locals[self].packet_release_rcu.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 46, sk)
 
 \* a rcu_cb thread at L47: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text

@@ -142,16 +142,17 @@ rel_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rel_untouched, sock, rcu_cbs>>
-    /\ LET ok == ~running
+    /\ LET rel_locals_next == [rel_locals EXCEPT ![self].postpone = TRUE]
+           ok == ~running
        IN \/ /\ running
-             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = TRUE]
+             /\ rel_locals' = rel_locals_next
              /\ hooked' = hooked \ {s}
              /\ running' = FALSE
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ CONDITIONAL = 0
-             /\ rel_locals' = [rel_locals EXCEPT ![self].postpone = TRUE]
+             /\ rel_locals' = rel_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault, running, hooked>>
           \/ /\ ok
@@ -299,14 +300,15 @@ rx_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_locals>>
-    /\ \/ /\ rx_locals[self].p # NULL /\ sock[rx_locals[self].p].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L70"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rx_locals[self].p = NULL
-          /\ Fault("null_deref", self, 68)
-       \/ /\ rx_locals[self].p # NULL
-          /\ sock[rx_locals[self].p].st # "live"
-          /\ FaultOn("use_after_free", self, 68, rx_locals[self].p)
+    /\ LET p == rx_locals[self].p
+       IN \/ /\ p # NULL /\ sock[p].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L70"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ p = NULL
+             /\ Fault("null_deref", self, 68)
+          \/ /\ p # NULL
+             /\ sock[p].st # "live"
+             /\ FaultOn("use_after_free", self, 68, p)
 
 \* a rx thread at L70: 3 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:70: rcu_read_unlock()           // R4
@@ -314,20 +316,21 @@ rx_at_L70(self) ==
     /\ pc[self] = "L70"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L71"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L71"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 70)
+    /\ LET rx_locals_next == [rx_locals EXCEPT ![self] = rx_locals_init]
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L71"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L71"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 70)
 
 \* a rx thread at L71: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:71: }
@@ -400,17 +403,18 @@ rcu_cb_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET ok == rcu_cb_locals[self].release_cb.x # NULL
+    /\ LET x == rcu_cb_locals[self].release_cb.x
+           ok == x # NULL
        IN \/ /\ ok
-             /\ sock[rcu_cb_locals[self].release_cb.x].st = "live"
-             /\ sock' = [sock EXCEPT ![rcu_cb_locals[self].release_cb.x].st = "freed"]
+             /\ sock[x].st = "live"
+             /\ sock' = [sock EXCEPT ![x].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L31b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ sock[rcu_cb_locals[self].release_cb.x].st = "freed"
-             /\ FaultOn("double_free", self, 32, rcu_cb_locals[self].release_cb.x)
-          \/ /\ rcu_cb_locals[self].release_cb.x = NULL
+             /\ sock[x].st = "freed"
+             /\ FaultOn("double_free", self, 32, x)
+          \/ /\ x = NULL
              /\ Fault("null_deref", self, 32)
 
 \* any step of a rcu_cb thread

@@ -233,15 +233,14 @@ user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].sk_free.sk # NULL /\
-                 packet_sock[user_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == user_locals[self].sk_free.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = user_sk_free_init,
                     ![self].packet_release = user_packet_release_init,
@@ -249,16 +248,16 @@ user_at_L67(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[user_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, user_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, sk)
           \/ /\ ok
-             /\ ~packet_sock[user_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ user_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ user_locals[self].sk_free.sk # NULL
-             /\ packet_sock[user_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, user_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -268,24 +267,25 @@ user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].sk_free.sk # NULL /\
-                 packet_sock[user_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == user_locals[self].sk_free.sk
+           sync == user_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
            ok3 ==
                /\ ok2
-               /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
+               /\ packet_sock[sk].st = "live"
        IN \/ /\ ok3
-             /\ user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
-             /\ ~user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = user_sk_free_init,
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
@@ -293,16 +293,16 @@ user_at_L67b(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[user_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, user_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, sk)
           \/ /\ ok
-             /\ ~packet_sock[user_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ user_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ user_locals[self].sk_free.sk # NULL
-             /\ packet_sock[user_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, user_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a user thread at L67c: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -312,24 +312,25 @@ user_at_L67c(self) ==
     /\ pc[self] = "L67c"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].sk_free.sk # NULL /\
-                 packet_sock[user_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == user_locals[self].sk_free.sk
+           sync == user_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
            ok3 ==
                /\ ok2
-               /\ packet_sock[user_locals[self].sk_free.sk].st = "live"
+               /\ packet_sock[sk].st = "live"
        IN \/ /\ ok3
-             /\ user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
-             /\ ~user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sk_free.sk].st = "freed"]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = user_sk_free_init,
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
@@ -337,16 +338,16 @@ user_at_L67c(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[user_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, user_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, sk)
           \/ /\ ok
-             /\ ~packet_sock[user_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ user_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ user_locals[self].sk_free.sk # NULL
-             /\ packet_sock[user_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, user_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -358,14 +359,15 @@ user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+    /\ LET sock == user_locals[self].packet_create.sock
+           proto == user_locals[self].packet_create.proto
+           new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
            ok == {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
            ok2 ==
                /\ ok
-               /\ user_locals[self].packet_create.sock # NULL /\
-                    socket[user_locals[self].packet_create.sock].st = "live"
+               /\ sock # NULL /\ socket[sock].st = "live"
        IN \/ /\ ok2
-             /\ user_locals[self].packet_create.proto # 0
+             /\ proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
                     ![new_packet_sock] = [st |-> "live",
                                           refcnt |-> 1,
@@ -374,16 +376,15 @@ user_at_L80(self) ==
                                           num |-> 0,
                                           ifindex |-> 0,
                                           dead |-> FALSE],
-                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+                    ![new_packet_sock].num = proto]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_create.sk = new_packet_sock,
                     ![self].register_prot_hook.sk = new_packet_sock]
-             /\ socket' = [socket EXCEPT
-                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ ~user_locals[self].packet_create.proto # 0
+             /\ ~proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
                     ![new_packet_sock] = [st |-> "live",
                                           refcnt |-> 1,
@@ -392,19 +393,18 @@ user_at_L80(self) ==
                                           num |-> 0,
                                           ifindex |-> 0,
                                           dead |-> FALSE],
-                    ![new_packet_sock].num = user_locals[self].packet_create.proto]
+                    ![new_packet_sock].num = proto]
              /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
-             /\ socket' = [socket EXCEPT
-                    ![user_locals[self].packet_create.sock].sk = new_packet_sock]
+             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ user_locals[self].packet_create.sock = NULL
+             /\ sock = NULL
              /\ Fault("null_deref", self, 82)
           \/ /\ ok
-             /\ user_locals[self].packet_create.sock # NULL
-             /\ socket[user_locals[self].packet_create.sock].st # "live"
-             /\ FaultOn("use_after_free", self, 82, user_locals[self].packet_create.sock)
+             /\ sock # NULL
+             /\ socket[sock].st # "live"
+             /\ FaultOn("use_after_free", self, 82, sock)
           \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
              /\ Fault("model_bound", self, 80)
 
@@ -416,15 +416,16 @@ user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp>>
-    /\ /\ packet_sklist' = packet_sklist \cup {user_locals[self].packet_create.sk}
-       /\ user_locals' = [user_locals EXCEPT
-              ![self].sk = user_locals[self].packet_create.sk,
-              ![self].packet_create = user_packet_create_init,
-              ![self].packet_do_bind.sk = user_locals[self].packet_create.sk,
-              ![self].packet_do_bind.ifindex = PACKET_DEV,
-              ![self].packet_do_bind.proto = ETH_P_ALL]
-       /\ pc' = [pc EXCEPT ![self] = "L127"]
-       /\ UNCHANGED <<fault>>
+    /\ LET sk == user_locals[self].packet_create.sk
+       IN /\ packet_sklist' = packet_sklist \cup {sk}
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].sk = sk,
+                 ![self].packet_create = user_packet_create_init,
+                 ![self].packet_do_bind.sk = sk,
+                 ![self].packet_do_bind.ifindex = PACKET_DEV,
+                 ![self].packet_do_bind.proto = ETH_P_ALL]
+          /\ pc' = [pc EXCEPT ![self] = "L127"]
+          /\ UNCHANGED <<fault>>
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -432,24 +433,23 @@ user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~packet_sock[user_locals[self].register_prot_hook.sk].running
+             /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
+             /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].register_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
-          \/ /\ user_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, user_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -457,24 +457,23 @@ user_at_L94b(self) ==
     /\ pc[self] = "L94b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~packet_sock[user_locals[self].register_prot_hook.sk].running
+             /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[user_locals[self].register_prot_hook.sk].running
+             /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].register_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
-          \/ /\ user_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, user_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a user thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -502,24 +501,21 @@ user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                          1]
+             /\ packet_sock[sk].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, user_locals[self].register_prot_hook.sk)
-          \/ /\ user_locals[self].register_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 96)
-          \/ /\ user_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, user_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a user thread at L96b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -527,24 +523,21 @@ user_at_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt > 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].register_prot_hook.sk].refcnt = packet_sock[user_locals[self].register_prot_hook.sk].refcnt +
-                                                                          1]
+             /\ packet_sock[sk].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, user_locals[self].register_prot_hook.sk)
-          \/ /\ user_locals[self].register_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 96)
-          \/ /\ user_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, user_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -552,19 +545,18 @@ user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].register_prot_hook = user_register_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].register_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ user_locals[self].register_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, user_locals[self].register_prot_hook.sk)
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L136"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 97)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -572,19 +564,18 @@ user_at_L97b(self) ==
     /\ pc[self] = "L97b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].register_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].register_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].register_prot_hook = user_register_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].register_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ user_locals[self].register_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].register_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, user_locals[self].register_prot_hook.sk)
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L87"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 97)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -592,17 +583,16 @@ user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, user_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L107"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 106)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -610,17 +600,16 @@ user_at_L106b(self) ==
     /\ pc[self] = "L106b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].__unregister_prot_hook.sk].running = FALSE]
-          /\ pc' = [pc EXCEPT ![self] = "L107b"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, user_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L107b"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 106)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -649,48 +638,40 @@ user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+           sync == user_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
+               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
-             /\ user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                              1]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
-             /\ ~user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                              1]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow",
-                        self,
-                        108,
-                        user_locals[self].__unregister_prot_hook.sk)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 108)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("double_free", self, 108, user_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 108, sk)
 
 \* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -699,48 +680,40 @@ user_at_L108b(self) ==
     /\ pc[self] = "L108b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+           sync == user_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt > 1
+               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
-             /\ user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                              1]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
-             /\ ~user_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                              1]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free.sk = user_locals[self].__unregister_prot_hook.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67c"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow",
-                        self,
-                        108,
-                        user_locals[self].__unregister_prot_hook.sk)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 108)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("double_free", self, 108, user_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 108, sk)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -748,23 +721,21 @@ user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 110)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, user_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -772,23 +743,21 @@ user_at_L110b(self) ==
     /\ pc[self] = "L110b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 110)
-          \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, user_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -838,21 +807,20 @@ user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L223"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, user_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock[sk].bind_lock = NULL
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L223"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 112)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -860,21 +828,20 @@ user_at_L112b(self) ==
     /\ pc[self] = "L112b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                 ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L129"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, user_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock[sk].bind_lock = NULL
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
+                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L129"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 112)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -883,27 +850,26 @@ user_at_L118(self) ==
     /\ pc[self] = "L118"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].unregister_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
+             /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sk = sk,
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
+             /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L223"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
-          \/ /\ user_locals[self].unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 118, user_locals[self].unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 118, sk)
 
 \* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -912,27 +878,26 @@ user_at_L118b(self) ==
     /\ pc[self] = "L118b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].unregister_prot_hook.sk # NULL /\
-                 packet_sock[user_locals[self].unregister_prot_hook.sk].st = "live"
+    /\ LET sk == user_locals[self].unregister_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].unregister_prot_hook.sk].running
+             /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = user_locals[self].unregister_prot_hook.sk,
+                    ![self].__unregister_prot_hook.sk = sk,
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[user_locals[self].unregister_prot_hook.sk].running
+             /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].unregister_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
-          \/ /\ user_locals[self].unregister_prot_hook.sk # NULL
-             /\ packet_sock[user_locals[self].unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 118, user_locals[self].unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 118, sk)
 
 \* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
@@ -941,21 +906,20 @@ user_at_L127(self) ==
     /\ pc[self] = "L127"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
-               packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
-          /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].packet_do_bind.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].unregister_prot_hook.sk = user_locals[self].packet_do_bind.sk,
-                 ![self].unregister_prot_hook.sync = TRUE]
-          /\ pc' = [pc EXCEPT ![self] = "L118b"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].packet_do_bind.sk = NULL
-          /\ Fault("null_deref", self, 127)
-       \/ /\ user_locals[self].packet_do_bind.sk # NULL
-          /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 127, user_locals[self].packet_do_bind.sk)
+    /\ LET sk == user_locals[self].packet_do_bind.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock[sk].bind_lock = NULL
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook.sk = sk,
+                    ![self].unregister_prot_hook.sync = TRUE]
+             /\ pc' = [pc EXCEPT ![self] = "L118b"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 127)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 127, sk)
 
 \* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
@@ -963,17 +927,17 @@ user_at_L129(self) ==
     /\ pc[self] = "L129"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
-               packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].packet_do_bind.sk].num = user_locals[self].packet_do_bind.proto]
-          /\ pc' = [pc EXCEPT ![self] = "L130"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].packet_do_bind.sk = NULL
-          /\ Fault("null_deref", self, 129)
-       \/ /\ user_locals[self].packet_do_bind.sk # NULL
-          /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 129, user_locals[self].packet_do_bind.sk)
+    /\ LET sk == user_locals[self].packet_do_bind.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![sk].num = user_locals[self].packet_do_bind.proto]
+             /\ pc' = [pc EXCEPT ![self] = "L130"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 129)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 129, sk)
 
 \* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
@@ -982,26 +946,26 @@ user_at_L130(self) ==
     /\ pc[self] = "L130"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].packet_do_bind.sk # NULL /\
-                 packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
+    /\ LET sk == user_locals[self].packet_do_bind.sk
+           proto == user_locals[self].packet_do_bind.proto
+           packet_sock_next ==
+               [packet_sock EXCEPT ![sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ user_locals[self].packet_do_bind.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+             /\ proto # 0
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~user_locals[self].packet_do_bind.proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_do_bind.sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+             /\ ~proto # 0
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].packet_do_bind.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 130)
-          \/ /\ user_locals[self].packet_do_bind.sk # NULL
-             /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 130, user_locals[self].packet_do_bind.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 130, sk)
 
 \* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
@@ -1026,26 +990,24 @@ user_at_L136(self) ==
     /\ pc[self] = "L136"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].packet_do_bind.sk # NULL /\
-                 packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
+    /\ LET sk == user_locals[self].packet_do_bind.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_do_bind.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_do_bind = user_packet_do_bind_init,
                     ![self].packet_release.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L218"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
-          \/ /\ user_locals[self].packet_do_bind.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 136)
-          \/ /\ user_locals[self].packet_do_bind.sk # NULL
-             /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 136, user_locals[self].packet_do_bind.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 136, sk)
 
 \* a user thread at L207: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1053,17 +1015,17 @@ user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].sock_orphan.sk # NULL /\
-               packet_sock[user_locals[self].sock_orphan.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT ![user_locals[self].sock_orphan.sk].dead = TRUE]
-          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
-          /\ pc' = [pc EXCEPT ![self] = "L226"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].sock_orphan.sk = NULL
-          /\ Fault("null_deref", self, 207)
-       \/ /\ user_locals[self].sock_orphan.sk # NULL
-          /\ packet_sock[user_locals[self].sock_orphan.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 207, user_locals[self].sock_orphan.sk)
+    /\ LET sk == user_locals[self].sock_orphan.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
+             /\ pc' = [pc EXCEPT ![self] = "L226"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 207)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 207, sk)
 
 \* a user thread at L218: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:218: sk = sock.sk
@@ -1073,27 +1035,25 @@ user_at_L218(self) ==
     /\ pc[self] = "L218"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].packet_release.sock # NULL /\
-                 socket[user_locals[self].packet_release.sock].st = "live"
+    /\ LET sock == user_locals[self].packet_release.sock
+           ok == sock # NULL /\ socket[sock].st = "live"
        IN \/ /\ ok
-             /\ socket[user_locals[self].packet_release.sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release.sk = socket[user_locals[self].packet_release.sock].sk]
+             /\ socket[sock].sk # NULL
+             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L220"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~socket[user_locals[self].packet_release.sock].sk # NULL
+             /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release = user_packet_release_init,
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-          \/ /\ user_locals[self].packet_release.sock = NULL
+          \/ /\ sock = NULL
              /\ Fault("null_deref", self, 218)
-          \/ /\ user_locals[self].packet_release.sock # NULL
-             /\ socket[user_locals[self].packet_release.sock].st # "live"
-             /\ FaultOn("use_after_free", self, 218, user_locals[self].packet_release.sock)
+          \/ /\ sock # NULL
+             /\ socket[sock].st # "live"
+             /\ FaultOn("use_after_free", self, 218, sock)
 
 \* a user thread at L220: one path
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
@@ -1112,21 +1072,20 @@ user_at_L221(self) ==
     /\ pc[self] = "L221"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ \/ /\ user_locals[self].packet_release.sk # NULL /\
-               packet_sock[user_locals[self].packet_release.sk].st = "live"
-          /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = NULL
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![user_locals[self].packet_release.sk].bind_lock = self]
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].unregister_prot_hook.sk = user_locals[self].packet_release.sk,
-                 ![self].unregister_prot_hook.sync = FALSE]
-          /\ pc' = [pc EXCEPT ![self] = "L118"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].packet_release.sk = NULL
-          /\ Fault("null_deref", self, 221)
-       \/ /\ user_locals[self].packet_release.sk # NULL
-          /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 221, user_locals[self].packet_release.sk)
+    /\ LET sk == user_locals[self].packet_release.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock[sk].bind_lock = NULL
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].unregister_prot_hook.sk = sk,
+                    ![self].unregister_prot_hook.sync = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L118"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 221)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 221, sk)
 
 \* a user thread at L223: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
@@ -1134,23 +1093,21 @@ user_at_L223(self) ==
     /\ pc[self] = "L223"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET ok ==
-               user_locals[self].packet_release.sk # NULL /\
-                 packet_sock[user_locals[self].packet_release.sk].st = "live"
+    /\ LET sk == user_locals[self].packet_release.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_release.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L224b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_release.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 223)
-          \/ /\ user_locals[self].packet_release.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 223)
-          \/ /\ user_locals[self].packet_release.sk # NULL
-             /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 223, user_locals[self].packet_release.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 223, sk)
 
 \* a user thread at L224: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
@@ -1181,16 +1138,16 @@ user_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ \/ /\ user_locals[self].packet_release.sock # NULL /\
-               socket[user_locals[self].packet_release.sock].st = "live"
-          /\ socket' = [socket EXCEPT ![user_locals[self].packet_release.sock].sk = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L227"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].packet_release.sock = NULL
-          /\ Fault("null_deref", self, 226)
-       \/ /\ user_locals[self].packet_release.sock # NULL
-          /\ socket[user_locals[self].packet_release.sock].st # "live"
-          /\ FaultOn("use_after_free", self, 226, user_locals[self].packet_release.sock)
+    /\ LET sock == user_locals[self].packet_release.sock
+       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
+             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L227"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sock = NULL
+             /\ Fault("null_deref", self, 226)
+          \/ /\ sock # NULL
+             /\ socket[sock].st # "live"
+             /\ FaultOn("use_after_free", self, 226, sock)
 
 \* a user thread at L227: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
@@ -1199,15 +1156,15 @@ user_at_L227(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
                    user_locals>>
-    /\ \/ /\ user_locals[self].packet_release.sk # NULL /\
-               packet_sock[user_locals[self].packet_release.sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L228"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ user_locals[self].packet_release.sk = NULL
-          /\ Fault("null_deref", self, 227)
-       \/ /\ user_locals[self].packet_release.sk # NULL
-          /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 227, user_locals[self].packet_release.sk)
+    /\ LET sk == user_locals[self].packet_release.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L228"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 227)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 227, sk)
 
 \* a user thread at L228: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
@@ -1216,35 +1173,30 @@ user_at_L228(self) ==
     /\ pc[self] = "L228"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok ==
-               user_locals[self].packet_release.sk # NULL /\
-                 packet_sock[user_locals[self].packet_release.sk].st = "live"
+    /\ LET sk == user_locals[self].packet_release.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_release.sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_release.sk].refcnt = packet_sock[user_locals[self].packet_release.sk].refcnt -
-                                                                      1]
+             /\ packet_sock[sk].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release = user_packet_release_init,
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_release.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![user_locals[self].packet_release.sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free.sk = user_locals[self].packet_release.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[user_locals[self].packet_release.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 228, user_locals[self].packet_release.sk)
-          \/ /\ user_locals[self].packet_release.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 228, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 228)
-          \/ /\ user_locals[self].packet_release.sk # NULL
-             /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
-             /\ FaultOn("double_free", self, 228, user_locals[self].packet_release.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 228, sk)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1252,17 +1204,18 @@ user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET ok == user_locals[self].sock_free.sock # NULL
+    /\ LET sock == user_locals[self].sock_free.sock
+           ok == sock # NULL
        IN \/ /\ ok
-             /\ socket[user_locals[self].sock_free.sock].st = "live"
-             /\ socket' = [socket EXCEPT ![user_locals[self].sock_free.sock].st = "freed"]
+             /\ socket[sock].st = "live"
+             /\ socket' = [socket EXCEPT ![sock].st = "freed"]
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L27"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ socket[user_locals[self].sock_free.sock].st = "freed"
-             /\ FaultOn("double_free", self, 321, user_locals[self].sock_free.sock)
-          \/ /\ user_locals[self].sock_free.sock = NULL
+             /\ socket[sock].st = "freed"
+             /\ FaultOn("double_free", self, 321, sock)
+          \/ /\ sock = NULL
              /\ Fault("null_deref", self, 321)
 
 \* any step of a user thread
@@ -1431,40 +1384,41 @@ netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok ==
-               netdev_locals[self].sk_free.sk # NULL /\
-                 packet_sock[netdev_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == netdev_locals[self].sk_free.sk
+           sync == netdev_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[netdev_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
            ok3 ==
                /\ ok2
-               /\ packet_sock[netdev_locals[self].sk_free.sk].st = "live"
+               /\ packet_sock[sk].st = "live"
        IN \/ /\ ok3
-             /\ netdev_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
-             /\ ~netdev_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT ![netdev_locals[self].sk_free.sk].st = "freed"]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].sk_free = netdev_sk_free_init,
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[netdev_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, netdev_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, sk)
           \/ /\ ok
-             /\ ~packet_sock[netdev_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ netdev_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ netdev_locals[self].sk_free.sk # NULL
-             /\ packet_sock[netdev_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, netdev_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1472,24 +1426,23 @@ netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok ==
-               netdev_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == netdev_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ ~packet_sock[netdev_locals[self].register_prot_hook.sk].running
+             /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[netdev_locals[self].register_prot_hook.sk].running
+             /\ ~~packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-          \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
-          \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, netdev_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a netdev thread at L95: one path
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1508,24 +1461,21 @@ netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET ok ==
-               netdev_locals[self].register_prot_hook.sk # NULL /\
-                 packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
+    /\ LET sk == netdev_locals[self].register_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt > 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].register_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt +
-                                                                            1]
+             /\ packet_sock[sk].refcnt > 0
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, netdev_locals[self].register_prot_hook.sk)
-          \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("get_zero", self, 96, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 96)
-          \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
-             /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, netdev_locals[self].register_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1533,19 +1483,18 @@ netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \/ /\ netdev_locals[self].register_prot_hook.sk # NULL /\
-               packet_sock[netdev_locals[self].register_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![netdev_locals[self].register_prot_hook.sk].running = TRUE]
-          /\ netdev_locals' = [netdev_locals EXCEPT
-                 ![self].register_prot_hook = netdev_register_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ netdev_locals[self].register_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ netdev_locals[self].register_prot_hook.sk # NULL
-          /\ packet_sock[netdev_locals[self].register_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, netdev_locals[self].register_prot_hook.sk)
+    /\ LET sk == netdev_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 97)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1553,17 +1502,16 @@ netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![netdev_locals[self].__unregister_prot_hook.sk].running = FALSE]
-          /\ pc' = [pc EXCEPT ![self] = "L107"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, netdev_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+             /\ pc' = [pc EXCEPT ![self] = "L107"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 106)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1583,47 +1531,39 @@ netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok ==
-               netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
+           sync == netdev_locals[self].__unregister_prot_hook.sync
+           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt > 1
+               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
-             /\ netdev_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                1]
+             /\ sync
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok2
-             /\ ~netdev_locals[self].__unregister_prot_hook.sync
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt -
-                                                                                1]
+             /\ ~sync
+             /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].__unregister_prot_hook.sk].refcnt = 0]
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].sk_free.sk = netdev_locals[self].__unregister_prot_hook.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow",
-                        self,
-                        108,
-                        netdev_locals[self].__unregister_prot_hook.sk)
-          \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 108, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 108)
-          \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("double_free", self, 108, netdev_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 108, sk)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1631,23 +1571,21 @@ netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET ok ==
-               netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                 packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
+    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
-          \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 110)
-          \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-             /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, netdev_locals[self].__unregister_prot_hook.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1680,20 +1618,19 @@ netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-               packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-          /\ packet_sock' = [packet_sock EXCEPT
-                 ![netdev_locals[self].__unregister_prot_hook.sk].bind_lock = self]
-          /\ netdev_locals' = [netdev_locals EXCEPT
-                 ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
-          /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ netdev_locals[self].__unregister_prot_hook.sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-          /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, netdev_locals[self].__unregister_prot_hook.sk)
+    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock[sk].bind_lock = NULL
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+             /\ pc' = [pc EXCEPT ![self] = "L184"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 112)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1714,24 +1651,23 @@ netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
-    /\ LET ok == netdev_locals[self].rest_172_3 = {}
+    /\ LET rest_172_3 == netdev_locals[self].rest_172_3
+           netdev_locals_next ==
+               [netdev_locals EXCEPT
+                   ![self].packet_notifier = netdev_packet_notifier_init,
+                   ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
+                   ![self].sk_free = netdev_sk_free_init,
+                   ![self].register_prot_hook = netdev_register_prot_hook_init]
+           ok == rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].packet_notifier = netdev_packet_notifier_init,
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
-                    ![self].sk_free = netdev_sk_free_init,
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = netdev_locals_next
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L32"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
           \/ /\ ok
              /\ rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].packet_notifier = netdev_packet_notifier_init,
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
-                    ![self].sk_free = netdev_sk_free_init,
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = netdev_locals_next
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
@@ -1740,18 +1676,18 @@ netdev_at_L172(self) ==
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
-          \/ /\ netdev_locals[self].rest_172_3 # {}
-             /\ \E next_sk \in netdev_locals[self].rest_172_3 :
+          \/ /\ rest_172_3 # {}
+             /\ \E next_sk \in rest_172_3 :
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                      /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = netdev_locals[self].rest_172_3 \ {next_sk},
+                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
@@ -1778,27 +1714,27 @@ netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET ok ==
-               /\ netdev_locals[self].packet_notifier.sk # NULL /\
-                    packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
-               /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = NULL
+    /\ LET sk == netdev_locals[self].packet_notifier.sk
+           event == netdev_locals[self].packet_notifier.event
+           packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = self]
+           ok ==
+               /\ sk # NULL /\ packet_sock[sk].st = "live"
+               /\ packet_sock[sk].bind_lock = NULL
        IN \/ /\ ok
-             /\ netdev_locals[self].packet_notifier.event = NETDEV_DOWN
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+             /\ event = NETDEV_DOWN
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~netdev_locals[self].packet_notifier.event = NETDEV_DOWN
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].packet_notifier.sk].bind_lock = self]
+             /\ ~event = NETDEV_DOWN
+             /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 174)
-          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 174, netdev_locals[self].packet_notifier.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 174, sk)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1807,25 +1743,24 @@ netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok ==
-               netdev_locals[self].packet_notifier.sk # NULL /\
-                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
+    /\ LET sk == netdev_locals[self].packet_notifier.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].running
+             /\ packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = netdev_locals[self].packet_notifier.sk,
+                    ![self].__unregister_prot_hook.sk = sk,
                     ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[netdev_locals[self].packet_notifier.sk].running
+             /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 176)
-          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 176, netdev_locals[self].packet_notifier.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 176, sk)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1834,24 +1769,22 @@ netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET ok ==
-               netdev_locals[self].packet_notifier.sk # NULL /\
-                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
+    /\ LET sk == netdev_locals[self].packet_notifier.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook.sk = netdev_locals[self].packet_notifier.sk]
+             /\ packet_sock[sk].num # 0
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[netdev_locals[self].packet_notifier.sk].num # 0
+             /\ ~packet_sock[sk].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 180)
-          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 180, netdev_locals[self].packet_notifier.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 180, sk)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1859,23 +1792,21 @@ netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET ok ==
-               netdev_locals[self].packet_notifier.sk # NULL /\
-                 packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
+    /\ LET sk == netdev_locals[self].packet_notifier.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![netdev_locals[self].packet_notifier.sk].bind_lock = NULL]
+             /\ packet_sock[sk].bind_lock = self
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock # self
+             /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
-          \/ /\ netdev_locals[self].packet_notifier.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 184)
-          \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-             /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 184, netdev_locals[self].packet_notifier.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 184, sk)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -2008,16 +1939,16 @@ rx_at_L146(self) ==
     /\ pc[self] = "L146"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \/ /\ rx_locals[self].packet_rcv.sk # NULL /\
-               packet_sock[rx_locals[self].packet_rcv.sk].st = "live"
-          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
-          /\ pc' = [pc EXCEPT ![self] = "L159"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rx_locals[self].packet_rcv.sk = NULL
-          /\ Fault("null_deref", self, 146)
-       \/ /\ rx_locals[self].packet_rcv.sk # NULL
-          /\ packet_sock[rx_locals[self].packet_rcv.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 146, rx_locals[self].packet_rcv.sk)
+    /\ LET sk == rx_locals[self].packet_rcv.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
+             /\ pc' = [pc EXCEPT ![self] = "L159"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 146)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 146, sk)
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -2049,20 +1980,22 @@ rx_at_L159(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
-          /\ pc' = [pc EXCEPT ![self] = "L36"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
-          /\ pc' = [pc EXCEPT ![self] = "L36"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 159)
+    /\ LET rx_locals_next ==
+               [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L36"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 159)
 
 \* any step of a rx thread
 rx_step(self) ==
@@ -2096,15 +2029,14 @@ rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET ok ==
-               rcu_cb_locals[self].sk_free.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].sk_free.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
            ok2 ==
                /\ ok
-               /\ packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+               /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![rcu_cb_locals[self].sk_free.sk].st = "freed"]
+             /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
                     ![self].sk_free = rcu_cb_sk_free_init,
                     ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
@@ -2112,16 +2044,16 @@ rcu_cb_at_L67(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, rcu_cb_locals[self].sk_free.sk)
+             /\ packet_sock[sk].st = "freed"
+             /\ FaultOn("double_free", self, 68, sk)
           \/ /\ ok
-             /\ ~packet_sock[rcu_cb_locals[self].sk_free.sk].dead
+             /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ rcu_cb_locals[self].sk_free.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 67)
-          \/ /\ rcu_cb_locals[self].sk_free.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].sk_free.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, rcu_cb_locals[self].sk_free.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -2130,30 +2062,29 @@ rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET ok ==
-               rcu_cb_locals[self].sock_orphan.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].sock_orphan.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].sock_orphan.sk
+           nullify == rcu_cb_locals[self].packet_release_finish.nullify
+           packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
+           rcu_cb_locals_next ==
+               [rcu_cb_locals EXCEPT ![self].sock_orphan = rcu_cb_sock_orphan_init]
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ rcu_cb_locals[self].packet_release_finish.nullify
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
+             /\ nullify
+             /\ packet_sock' = packet_sock_next
+             /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~rcu_cb_locals[self].packet_release_finish.nullify
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].sock_orphan.sk].dead = TRUE]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sock_orphan = rcu_cb_sock_orphan_init]
+             /\ ~nullify
+             /\ packet_sock' = packet_sock_next
+             /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ rcu_cb_locals[self].sock_orphan.sk = NULL
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
-          \/ /\ rcu_cb_locals[self].sock_orphan.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].sock_orphan.sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, rcu_cb_locals[self].sock_orphan.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 207, sk)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -2161,16 +2092,16 @@ rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sock # NULL /\
-               socket[rcu_cb_locals[self].packet_release_finish.sock].st = "live"
-          /\ socket' = [socket EXCEPT ![rcu_cb_locals[self].packet_release_finish.sock].sk = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L263"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_finish.sock = NULL
-          /\ Fault("null_deref", self, 261)
-       \/ /\ rcu_cb_locals[self].packet_release_finish.sock # NULL
-          /\ socket[rcu_cb_locals[self].packet_release_finish.sock].st # "live"
-          /\ FaultOn("use_after_free", self, 261, rcu_cb_locals[self].packet_release_finish.sock)
+    /\ LET sock == rcu_cb_locals[self].packet_release_finish.sock
+       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
+             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L263"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sock = NULL
+             /\ Fault("null_deref", self, 261)
+          \/ /\ sock # NULL
+             /\ socket[sock].st # "live"
+             /\ FaultOn("use_after_free", self, 261, sock)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -2178,15 +2109,15 @@ rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-               packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_cb_locals[self].packet_release_finish.sk = NULL
-          /\ Fault("null_deref", self, 263)
-       \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-          /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
-          /\ FaultOn("use_after_free", self, 263, rcu_cb_locals[self].packet_release_finish.sk)
+    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ pc' = [pc EXCEPT ![self] = "L264"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 263)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 263, sk)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -2194,38 +2125,30 @@ rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET ok ==
-               rcu_cb_locals[self].packet_release_finish.sk # NULL /\
-                 packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st = "live"
+    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
+           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt -
-                                                                               1]
+             /\ packet_sock[sk].refcnt > 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
                     ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![rcu_cb_locals[self].packet_release_finish.sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free.sk = rcu_cb_locals[self].packet_release_finish.sk]
+             /\ packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow",
-                        self,
-                        264,
-                        rcu_cb_locals[self].packet_release_finish.sk)
-          \/ /\ rcu_cb_locals[self].packet_release_finish.sk = NULL
+             /\ packet_sock[sk].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 264, sk)
+          \/ /\ sk = NULL
              /\ Fault("null_deref", self, 264)
-          \/ /\ rcu_cb_locals[self].packet_release_finish.sk # NULL
-             /\ packet_sock[rcu_cb_locals[self].packet_release_finish.sk].st # "live"
-             /\ FaultOn("double_free", self, 264, rcu_cb_locals[self].packet_release_finish.sk)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("double_free", self, 264, sk)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

@@ -427,7 +427,18 @@ public final class Emitter {
         if (shared.unchanged() != null) {
           body.add(shared.unchanged());
         }
-        TlaExpr paths = PathTree.fold(shared.paths(), layout.namer);
+        SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
+        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer);
+        if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
+          List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
+          if (paths instanceof TlaExpr.Let l) {
+            defs.addAll(l.defs());
+            paths = new TlaExpr.Let(defs, l.body());
+          } else {
+            paths = new TlaExpr.Let(defs, paths);
+          }
+        }
+        paths = LocalReads.name(paths, localsVars(), layout.namer);
         body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
         units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
@@ -440,6 +451,15 @@ public final class Emitter {
           List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
               "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
     }
+  }
+
+  /** The variables holding a kind's record of locals. */
+  private java.util.Set<String> localsVars() {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (ThreadCode tc : lowered.threads()) {
+      tc.locals().stream().map(l -> layout.slot(l.tla())).filter(java.util.Objects::nonNull).forEach(sl -> out.add(sl.var()));
+    }
+    return out;
   }
 
   private boolean fair(ThreadSym t) {
