@@ -237,11 +237,12 @@ receiver_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 receiver_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L28", "L31", "L32", "L33"}
-       \/ /\ pc[self] = "L29"
-          /\ \/ /\ receiver_locals[self].n < 3
-                /\ Len(rxq) > 0
-             \/ ~receiver_locals[self].n < 3
+    /\ LET n == receiver_locals[self].n
+       IN \/ pc[self] \in {"L28", "L31", "L32", "L33"}
+          \/ /\ pc[self] = "L29"
+             /\ \/ /\ n < 3
+                   /\ Len(rxq) > 0
+                \/ ~n < 3
 
 --------------------------------------------------------------------------------
 

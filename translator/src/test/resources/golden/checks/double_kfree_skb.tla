@@ -196,17 +196,18 @@ sender_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 sender_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L17", "L17b", "L21"}
-       \/ /\ pc[self] = "L13"
-          /\ \/ /\ sender_locals[self].skb_release.skb # NULL
-                /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
-                   \/ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
-             \/ sender_locals[self].skb_release.skb = NULL
-       \/ /\ pc[self] = "L13b"
-          /\ \/ /\ sender_locals[self].skb_release.skb # NULL
-                /\ \/ sk_buff[sender_locals[self].skb_release.skb].st = "live"
-                   \/ sk_buff[sender_locals[self].skb_release.skb].st = "freed"
-             \/ sender_locals[self].skb_release.skb = NULL
+    /\ LET skb == sender_locals[self].skb_release.skb
+       IN \/ pc[self] \in {"L17", "L17b", "L21"}
+          \/ /\ pc[self] = "L13"
+             /\ \/ /\ skb # NULL
+                   /\ \/ sk_buff[skb].st = "live"
+                      \/ sk_buff[skb].st = "freed"
+                \/ skb = NULL
+          \/ /\ pc[self] = "L13b"
+             /\ \/ /\ skb # NULL
+                   /\ \/ sk_buff[skb].st = "live"
+                      \/ sk_buff[skb].st = "freed"
+                \/ skb = NULL
 
 --------------------------------------------------------------------------------
 

@@ -487,16 +487,17 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] = "L18b"
-       \/ /\ pc[self] = "L18"
-          /\ \E cb \in rcu_cbs :
-               /\ cb.fn = "sock_free"
-               /\ cb.wait = {}
-       \/ /\ pc[self] = "L19"
-          /\ \/ /\ rcu_cb_locals[self].sock_free.sk # NULL
-                /\ \/ sock[rcu_cb_locals[self].sock_free.sk].st = "live"
-                   \/ sock[rcu_cb_locals[self].sock_free.sk].st = "freed"
-             \/ rcu_cb_locals[self].sock_free.sk = NULL
+    /\ LET sk == rcu_cb_locals[self].sock_free.sk
+       IN \/ pc[self] = "L18b"
+          \/ /\ pc[self] = "L18"
+             /\ \E cb \in rcu_cbs :
+                  /\ cb.fn = "sock_free"
+                  /\ cb.wait = {}
+          \/ /\ pc[self] = "L19"
+             /\ \/ /\ sk # NULL
+                   /\ \/ sock[sk].st = "live"
+                      \/ sock[sk].st = "freed"
+                \/ sk = NULL
 
 --------------------------------------------------------------------------------
 

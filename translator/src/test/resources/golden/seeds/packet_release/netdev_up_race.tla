@@ -1256,84 +1256,86 @@ user_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 user_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L25",
-                        "L30",
-                        "L67",
-                        "L67b",
-                        "L67c",
-                        "L80",
-                        "L87",
-                        "L94",
-                        "L94b",
-                        "L95",
-                        "L95b",
-                        "L96",
-                        "L96b",
-                        "L97",
-                        "L97b",
-                        "L106",
-                        "L106b",
-                        "L107",
-                        "L107b",
-                        "L108",
-                        "L108b",
-                        "L110",
-                        "L110b",
-                        "L111b",
-                        "L111d",
-                        "L118",
-                        "L118b",
-                        "L129",
-                        "L130",
-                        "L132",
-                        "L136",
-                        "L207",
-                        "L218",
-                        "L220",
-                        "L223",
-                        "L224b",
-                        "L226",
-                        "L227",
-                        "L228"}
-       \/ /\ pc[self] = "L111"
-          /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L111c"
-          /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L112"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L112b"
-          /\ \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[user_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-             \/ user_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ user_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[user_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L127"
-          /\ \/ /\ user_locals[self].packet_do_bind.sk # NULL /\
-                     packet_sock[user_locals[self].packet_do_bind.sk].st = "live"
-                /\ packet_sock[user_locals[self].packet_do_bind.sk].bind_lock = NULL
-             \/ user_locals[self].packet_do_bind.sk = NULL
-             \/ /\ user_locals[self].packet_do_bind.sk # NULL
-                /\ packet_sock[user_locals[self].packet_do_bind.sk].st # "live"
-       \/ /\ pc[self] = "L221"
-          /\ \/ /\ user_locals[self].packet_release.sk # NULL /\
-                     packet_sock[user_locals[self].packet_release.sk].st = "live"
-                /\ packet_sock[user_locals[self].packet_release.sk].bind_lock = NULL
-             \/ user_locals[self].packet_release.sk = NULL
-             \/ /\ user_locals[self].packet_release.sk # NULL
-                /\ packet_sock[user_locals[self].packet_release.sk].st # "live"
-       \/ /\ pc[self] = "L224"
-          /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L321"
-          /\ \/ /\ user_locals[self].sock_free.sock # NULL
-                /\ \/ socket[user_locals[self].sock_free.sock].st = "live"
-                   \/ socket[user_locals[self].sock_free.sock].st = "freed"
-             \/ user_locals[self].sock_free.sock = NULL
+    /\ LET __unregister_prot_hook_sk == user_locals[self].__unregister_prot_hook.sk
+           packet_do_bind_sk == user_locals[self].packet_do_bind.sk
+           packet_release_sk == user_locals[self].packet_release.sk
+           sock == user_locals[self].sock_free.sock
+       IN \/ pc[self] \in {"L25",
+                           "L30",
+                           "L67",
+                           "L67b",
+                           "L67c",
+                           "L80",
+                           "L87",
+                           "L94",
+                           "L94b",
+                           "L95",
+                           "L95b",
+                           "L96",
+                           "L96b",
+                           "L97",
+                           "L97b",
+                           "L106",
+                           "L106b",
+                           "L107",
+                           "L107b",
+                           "L108",
+                           "L108b",
+                           "L110",
+                           "L110b",
+                           "L111b",
+                           "L111d",
+                           "L118",
+                           "L118b",
+                           "L129",
+                           "L130",
+                           "L132",
+                           "L136",
+                           "L207",
+                           "L218",
+                           "L220",
+                           "L223",
+                           "L224b",
+                           "L226",
+                           "L227",
+                           "L228"}
+          \/ /\ pc[self] = "L111"
+             /\ rcu_gp[self] = {}
+          \/ /\ pc[self] = "L111c"
+             /\ rcu_gp[self] = {}
+          \/ /\ pc[self] = "L112"
+             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                        packet_sock[__unregister_prot_hook_sk].st = "live"
+                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+                \/ __unregister_prot_hook_sk = NULL
+                \/ /\ __unregister_prot_hook_sk # NULL
+                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          \/ /\ pc[self] = "L112b"
+             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                        packet_sock[__unregister_prot_hook_sk].st = "live"
+                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+                \/ __unregister_prot_hook_sk = NULL
+                \/ /\ __unregister_prot_hook_sk # NULL
+                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          \/ /\ pc[self] = "L127"
+             /\ \/ /\ packet_do_bind_sk # NULL /\ packet_sock[packet_do_bind_sk].st = "live"
+                   /\ packet_sock[packet_do_bind_sk].bind_lock = NULL
+                \/ packet_do_bind_sk = NULL
+                \/ /\ packet_do_bind_sk # NULL
+                   /\ packet_sock[packet_do_bind_sk].st # "live"
+          \/ /\ pc[self] = "L221"
+             /\ \/ /\ packet_release_sk # NULL /\ packet_sock[packet_release_sk].st = "live"
+                   /\ packet_sock[packet_release_sk].bind_lock = NULL
+                \/ packet_release_sk = NULL
+                \/ /\ packet_release_sk # NULL
+                   /\ packet_sock[packet_release_sk].st # "live"
+          \/ /\ pc[self] = "L224"
+             /\ rcu_gp[self] = {}
+          \/ /\ pc[self] = "L321"
+             /\ \/ /\ sock # NULL
+                   /\ \/ socket[sock].st = "live"
+                      \/ socket[sock].st = "freed"
+                \/ sock = NULL
 
 --------------------------------------------------------------------------------
 
@@ -2292,117 +2294,116 @@ netdev_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 netdev_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L67",
-                        "L67b",
-                        "L94",
-                        "L94b",
-                        "L95",
-                        "L95b",
-                        "L96",
-                        "L96b",
-                        "L97",
-                        "L97b",
-                        "L106",
-                        "L106b",
-                        "L107",
-                        "L107b",
-                        "L108",
-                        "L108b",
-                        "L110",
-                        "L110b",
-                        "L171",
-                        "L171b",
-                        "L172c",
-                        "L172d",
-                        "L176",
-                        "L176b",
-                        "L180",
-                        "L180b",
-                        "L184",
-                        "L184b",
-                        "L192",
-                        "L198"}
-       \/ /\ pc[self] = "L36"
-          /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-                /\ \/ rcu_depth[self] = 0
-                   \/ rcu_depth[self] > 0
-             \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       \/ /\ pc[self] = "L111"
-          /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L111b"
-          /\ \/ rcu_depth[self] = 0
-             \/ rcu_depth[self] > 0
-       \/ /\ pc[self] = "L111c"
-          /\ rcu_gp[self] = {}
-       \/ /\ pc[self] = "L111d"
-          /\ \/ rcu_depth[self] = 0
-             \/ rcu_depth[self] > 0
-       \/ /\ pc[self] = "L112"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L112b"
-          /\ \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL /\
-                     packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st = "live"
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].bind_lock = NULL
-             \/ netdev_locals[self].__unregister_prot_hook.sk = NULL
-             \/ /\ netdev_locals[self].__unregister_prot_hook.sk # NULL
-                /\ packet_sock[netdev_locals[self].__unregister_prot_hook.sk].st # "live"
-       \/ /\ pc[self] = "L172"
-          /\ \/ /\ netdev_locals[self].rest_172_3 = {}
-                /\ \/ rcu_depth[self] > 1
-                   \/ rcu_depth[self] = 1
-                   \/ rcu_depth[self] = 0
-             \/ /\ netdev_locals[self].rest_172_3 # {}
-                /\ \E next_sk \in netdev_locals[self].rest_172_3 :
-                     \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                        /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
-                           \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-                              /\ \/ [netdev_locals EXCEPT
-                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                               {next_sk},
-                                        ![self].packet_notifier.sk = next_sk] #
-                                      netdev_locals
-                                 \/ [pc EXCEPT ![self] = "L172"] # pc
-                     \/ next_sk = NULL
-                     \/ /\ next_sk # NULL
-                        /\ packet_sock[next_sk].st # "live"
-       \/ /\ pc[self] = "L172b"
-          /\ \/ /\ netdev_locals[self].rest_172_3 = {}
-                /\ \/ rcu_depth[self] > 1
-                   \/ rcu_depth[self] = 1
-                   \/ rcu_depth[self] = 0
-             \/ /\ netdev_locals[self].rest_172_3 # {}
-                /\ \E next_sk \in netdev_locals[self].rest_172_3 :
-                     \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                        /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
-                           \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-                              /\ \/ [netdev_locals EXCEPT
-                                        ![self].rest_172_3 = netdev_locals[self].rest_172_3 \
-                                                               {next_sk},
-                                        ![self].packet_notifier.sk = next_sk] #
-                                      netdev_locals
-                                 \/ [pc EXCEPT ![self] = "L172b"] # pc
-                     \/ next_sk = NULL
-                     \/ /\ next_sk # NULL
-                        /\ packet_sock[next_sk].st # "live"
-       \/ /\ pc[self] = "L174"
-          /\ \/ /\ netdev_locals[self].packet_notifier.sk # NULL /\
-                     packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
-                /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = NULL
-             \/ netdev_locals[self].packet_notifier.sk = NULL
-             \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-                /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
-       \/ /\ pc[self] = "L174b"
-          /\ \/ /\ netdev_locals[self].packet_notifier.sk # NULL /\
-                     packet_sock[netdev_locals[self].packet_notifier.sk].st = "live"
-                /\ packet_sock[netdev_locals[self].packet_notifier.sk].bind_lock = NULL
-             \/ netdev_locals[self].packet_notifier.sk = NULL
-             \/ /\ netdev_locals[self].packet_notifier.sk # NULL
-                /\ packet_sock[netdev_locals[self].packet_notifier.sk].st # "live"
+    /\ LET __unregister_prot_hook_sk == netdev_locals[self].__unregister_prot_hook.sk
+           rest_172_3 == netdev_locals[self].rest_172_3
+           packet_notifier_sk == netdev_locals[self].packet_notifier.sk
+       IN \/ pc[self] \in {"L67",
+                           "L67b",
+                           "L94",
+                           "L94b",
+                           "L95",
+                           "L95b",
+                           "L96",
+                           "L96b",
+                           "L97",
+                           "L97b",
+                           "L106",
+                           "L106b",
+                           "L107",
+                           "L107b",
+                           "L108",
+                           "L108b",
+                           "L110",
+                           "L110b",
+                           "L171",
+                           "L171b",
+                           "L172c",
+                           "L172d",
+                           "L176",
+                           "L176b",
+                           "L180",
+                           "L180b",
+                           "L184",
+                           "L184b",
+                           "L192",
+                           "L198"}
+          \/ /\ pc[self] = "L36"
+             /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+                   /\ \/ rcu_depth[self] = 0
+                      \/ rcu_depth[self] > 0
+                \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          \/ /\ pc[self] = "L111"
+             /\ rcu_gp[self] = {}
+          \/ /\ pc[self] = "L111b"
+             /\ \/ rcu_depth[self] = 0
+                \/ rcu_depth[self] > 0
+          \/ /\ pc[self] = "L111c"
+             /\ rcu_gp[self] = {}
+          \/ /\ pc[self] = "L111d"
+             /\ \/ rcu_depth[self] = 0
+                \/ rcu_depth[self] > 0
+          \/ /\ pc[self] = "L112"
+             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                        packet_sock[__unregister_prot_hook_sk].st = "live"
+                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+                \/ __unregister_prot_hook_sk = NULL
+                \/ /\ __unregister_prot_hook_sk # NULL
+                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          \/ /\ pc[self] = "L112b"
+             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                        packet_sock[__unregister_prot_hook_sk].st = "live"
+                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+                \/ __unregister_prot_hook_sk = NULL
+                \/ /\ __unregister_prot_hook_sk # NULL
+                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          \/ /\ pc[self] = "L172"
+             /\ \/ /\ rest_172_3 = {}
+                   /\ \/ rcu_depth[self] > 1
+                      \/ rcu_depth[self] = 1
+                      \/ rcu_depth[self] = 0
+                \/ /\ rest_172_3 # {}
+                   /\ \E next_sk \in rest_172_3 :
+                        \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+                           /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
+                              \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                                 /\ \/ [netdev_locals EXCEPT
+                                           ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                                           ![self].packet_notifier.sk = next_sk] #
+                                         netdev_locals
+                                    \/ [pc EXCEPT ![self] = "L172"] # pc
+                        \/ next_sk = NULL
+                        \/ /\ next_sk # NULL
+                           /\ packet_sock[next_sk].st # "live"
+          \/ /\ pc[self] = "L172b"
+             /\ \/ /\ rest_172_3 = {}
+                   /\ \/ rcu_depth[self] > 1
+                      \/ rcu_depth[self] = 1
+                      \/ rcu_depth[self] = 0
+                \/ /\ rest_172_3 # {}
+                   /\ \E next_sk \in rest_172_3 :
+                        \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+                           /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
+                              \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                                 /\ \/ [netdev_locals EXCEPT
+                                           ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                                           ![self].packet_notifier.sk = next_sk] #
+                                         netdev_locals
+                                    \/ [pc EXCEPT ![self] = "L172b"] # pc
+                        \/ next_sk = NULL
+                        \/ /\ next_sk # NULL
+                           /\ packet_sock[next_sk].st # "live"
+          \/ /\ pc[self] = "L174"
+             /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
+                   /\ packet_sock[packet_notifier_sk].bind_lock = NULL
+                \/ packet_notifier_sk = NULL
+                \/ /\ packet_notifier_sk # NULL
+                   /\ packet_sock[packet_notifier_sk].st # "live"
+          \/ /\ pc[self] = "L174b"
+             /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
+                   /\ packet_sock[packet_notifier_sk].bind_lock = NULL
+                \/ packet_notifier_sk = NULL
+                \/ /\ packet_notifier_sk # NULL
+                   /\ packet_sock[packet_notifier_sk].st # "live"
 
 --------------------------------------------------------------------------------
 

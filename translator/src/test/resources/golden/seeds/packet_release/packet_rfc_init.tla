@@ -427,16 +427,17 @@ rcu_cb_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] = "L29b"
-       \/ /\ pc[self] = "L29"
-          /\ \E cb \in rcu_cbs :
-               /\ cb.fn = "release_cb"
-               /\ cb.wait = {}
-       \/ /\ pc[self] = "L30"
-          /\ \/ /\ rcu_cb_locals[self].release_cb.x # NULL
-                /\ \/ sock[rcu_cb_locals[self].release_cb.x].st = "live"
-                   \/ sock[rcu_cb_locals[self].release_cb.x].st = "freed"
-             \/ rcu_cb_locals[self].release_cb.x = NULL
+    /\ LET x == rcu_cb_locals[self].release_cb.x
+       IN \/ pc[self] = "L29b"
+          \/ /\ pc[self] = "L29"
+             /\ \E cb \in rcu_cbs :
+                  /\ cb.fn = "release_cb"
+                  /\ cb.wait = {}
+          \/ /\ pc[self] = "L30"
+             /\ \/ /\ x # NULL
+                   /\ \/ sock[x].st = "live"
+                      \/ sock[x].st = "freed"
+                \/ x = NULL
 
 --------------------------------------------------------------------------------
 

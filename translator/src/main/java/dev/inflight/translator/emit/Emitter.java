@@ -447,10 +447,19 @@ public final class Emitter {
     TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
     units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
     if (fair(t)) {
-      units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), Enabled.of(tc.actions(), NO_FAULT),
+      units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), enabled(tc),
           List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
               "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
     }
+  }
+
+  /** A thread's enabled predicate (emit/Enabled), its repeated reads of its own locals named once (emit/LocalReads). */
+  private TlaExpr enabled(ThreadCode tc) {
+    TlaExpr en = Enabled.of(tc.actions(), NO_FAULT);
+    if (en instanceof TlaExpr.And a && a.items().size() == 2) {
+      return new TlaExpr.And(List.of(a.items().get(0), LocalReads.name(a.items().get(1), localsVars(), layout.namer)));
+    }
+    return en;
   }
 
   /** The variables holding a kind's record of locals. */
