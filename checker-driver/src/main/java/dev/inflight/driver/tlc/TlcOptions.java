@@ -44,7 +44,7 @@ public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, L
      * class archive cache ({@link TlcClassArchive#defaultDir()}).
      */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null, List.of(),
+        return new TlcOptions(1, null, true, List.of(), null, null, TlcRunner.DEFAULT_JVM_ARGS, null, null, null, List.of(),
                 TlcClassArchive.defaultDir());
     }
 

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 /**
  * Runs TLC in a subprocess, one process per check (TLC is not safe to run twice in one JVM):
  *
- * <pre>java -XX:+UseParallelGC -Xmn32m -Dfile.encoding=UTF-8 [jvmArgs] -Djava.io.tmpdir=DIR/tmp -cp CP tlc2.TLC -tool -metadir DIR/states
+ * <pre>java -XX:+UseParallelGC -Dfile.encoding=UTF-8 [jvmArgs: by default -Xmn32m and late C2] -Djava.io.tmpdir=DIR/tmp -cp CP tlc2.TLC -tool -metadir DIR/states
  *      -workers N [-deadlock] [-config X.cfg] [extraArgs] Spec.tla</pre>
  *
  * <p>DIR is a private directory per run (TLC extracts the standard modules into {@code java.io.tmpdir}
@@ -174,11 +174,27 @@ public final class TlcRunner {
      * sized from the machine's memory, the parallel collector let the heap grow to 1.8 GB on a
      * model whose live data is a few tens of MB, collecting rarely. A small young generation is
      * collected often and cheaply (little of it survives); the old generation, where what TLC
-     * keeps lives, is not limited, so a large model still gets the memory it needs. Placed
-     * before the caller's JVM arguments, which can override it. Measured in bench/RESULTS.md
-     * ("Compact module, young generation").
+     * keeps lives, is not limited, so a large model still gets the memory it needs. Part of
+     * {@link #DEFAULT_JVM_ARGS}. Measured in bench/RESULTS.md ("Compact module, young
+     * generation").
      */
-    static final String YOUNG_GENERATION = "-Xmn32m";
+    public static final String YOUNG_GENERATION = "-Xmn32m";
+
+    /**
+     * C2 compiles only methods far hotter than by default. In a check C2 spent more compiling
+     * TLC's evaluator (thousands of methods, most warm for a moment) than it saved; the methods
+     * TLC keeps running still pass these thresholds within a second or two, so a long run keeps
+     * C2's code where it matters. Paired raw TLC runs with and without (bench/RESULTS.md, "Compact
+     * module, young generation"): 0.80x the CPU on examples/tutorial/refcount_ok.ifl, 0.83x on
+     * cve_2021_0920/fixed, 0.90x on unix_gc/async_wait (92,873 states). The differential test's
+     * TLC runs use the same thresholds (diff/UnionCheck).
+     */
+    public static final List<String> LATE_C2 = List.of("-XX:Tier4InvocationThreshold=200000", "-XX:Tier4MinInvocationThreshold=100000",
+            "-XX:Tier4CompileThreshold=250000", "-XX:Tier4BackEdgeThreshold=2000000");
+
+    /** The TLC JVM's arguments unless the options give others (TlcOptions#defaults). */
+    public static final List<String> DEFAULT_JVM_ARGS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(YOUNG_GENERATION), LATE_C2.stream()).toList();
 
     /** The full command line for a run whose private directory is {@code runDir}, without a class archive. */
     public List<String> command(Path runDir, String specFile, String configFile) {
@@ -190,7 +206,6 @@ public final class TlcRunner {
         List<String> cmd = new ArrayList<>();
         cmd.add(options.javaExecutable() != null ? options.javaExecutable() : currentJava());
         cmd.add("-XX:+UseParallelGC");
-        cmd.add(YOUNG_GENERATION);
         cmd.add("-Dfile.encoding=UTF-8");
         // TLC's numbers are parsed: `1,530 s/min`, never `1.530` (a German locale) or other digits.
         cmd.add("-Duser.language=en");

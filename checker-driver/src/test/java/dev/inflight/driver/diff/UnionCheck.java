@@ -230,9 +230,9 @@ final class UnionCheck {
    * (32,000 states) and of 49 (570,000 states): 25% and 15% less CPU time than the defaults.
    * (C1 alone: 45% less on the first, 30% more on the second.)
    */
-  static final List<String> JVM = List.of("-XX:-UseParallelGC", "-XX:+UseSerialGC", "-XX:MaxTenuringThreshold=0",
-      "-XX:Tier4InvocationThreshold=200000", "-XX:Tier4MinInvocationThreshold=100000", "-XX:Tier4CompileThreshold=250000",
-      "-XX:Tier4BackEdgeThreshold=2000000");
+  static final List<String> JVM = java.util.stream.Stream.concat(
+      java.util.stream.Stream.of("-XX:-UseParallelGC", "-XX:+UseSerialGC", "-XX:MaxTenuringThreshold=0"),
+      dev.inflight.driver.tlc.TlcRunner.LATE_C2.stream()).toList();
 
   private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
     String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, enabledCheck),

@@ -43,11 +43,15 @@ class TlcRunnerTest {
         TlcOptions o = options().withWorkers(2).withCheckDeadlock(false).withExtraArgs(List.of("-fp", "7"))
                 .withJavaExecutable("/opt/java").withClasspath("/x/tla.jar");
         List<String> cmd = new TlcRunner(o).command(Path.of("/r"), "Spec.tla", "Other.cfg");
-        assertThat(cmd).containsExactly("/opt/java", "-XX:+UseParallelGC", "-Xmn32m", "-Dfile.encoding=UTF-8", "-Duser.language=en",
+        assertThat(cmd).containsExactly("/opt/java", "-XX:+UseParallelGC", "-Dfile.encoding=UTF-8", "-Duser.language=en",
                 "-Duser.country=US", "-Xmx512m",
                 "-Djava.io.tmpdir=/r/tmp", "-cp", "/x/tla.jar", "tlc2.TLC", "-tool", "-metadir", "/r/states",
                 "-workers", "2", "-deadlock", "-config", "Other.cfg", "-fp", "7", "Spec.tla");
         assertThat(TlcRunner.defaultClasspath()).endsWith(".jar");
+        // by default: a small young generation and late C2 (TlcRunner#DEFAULT_JVM_ARGS)
+        assertThat(new TlcRunner(TlcOptions.defaults().withJavaExecutable("/opt/java").withClasspath("/x/tla.jar"))
+                .command(Path.of("/r"), "Spec.tla", "Spec.cfg"))
+                .containsSubsequence("-XX:+UseParallelGC", "-Xmn32m", "-XX:Tier4InvocationThreshold=200000", "-cp");
     }
 
     @Test
