@@ -251,7 +251,7 @@ class BoundVariablesTest {
         """);
     // r's value is named where r2's closure reads it, so each closure's definitions are its own
     assertThat(e.tla()).contains("LET r_now == LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots}) IN reach1_1",
-        "{w \\in r_now : w \\in roots} \\cup", "(UNION {{s[z].next} \\ r_now : z \\in {w \\in r_now : w \\in roots}})",
+        "reach1_0 == {w \\in r_now : w \\in roots}", "reach1_1 == reach1_0 \\cup (UNION {{s[z].next} \\ r_now : z \\in reach1_0})",
         "g' = Cardinality(r2_now)");
   }
 }

@@ -124,7 +124,8 @@ final class ExprGen {
   /**
    * A closure over objects of a pool of B slots is reached after at most B rounds of adding
    * every element's step set, so it unrolls to B LET definitions:
-   * {@code LET r1 == roots \cup UNION {step(x) : x \in roots} ... IN rB}.
+   * {@code LET r1 == roots \cup UNION {step(x) : x \in roots} ... IN rB} (with
+   * {@code r0 == roots} first when the roots are computed, not a name).
    */
   private TlaExpr closure(Expr.Closure cl, TlaExpr ctx, List<Obligation> out) {
     TlaExpr roots = gen(cl.roots(), ctx, out);
@@ -139,6 +140,14 @@ final class ExprGen {
     String last = null;
     List<String> around = new ArrayList<>(activeBound);
     around.add(v);
+    if (!(roots instanceof TlaExpr.Name) && rounds > 0) {
+      // the first round uses the roots twice (the union and the set its steps range over): a
+      // computed root set is defined once, as the closure's first definition
+      String name = names.inner("reach" + id + "_0", around, roots, step);
+      around.add(name);
+      defs.add(new dev.inflight.translator.tla.TlaModule.OpDef(name, roots));
+      prev = new TlaExpr.Name(name);
+    }
     for (int i = 1; i <= rounds; i++) {
       String name = names.inner("reach" + id + "_" + i, around, roots, step);
       around.add(name);
