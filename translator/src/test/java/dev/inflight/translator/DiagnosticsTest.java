@@ -437,6 +437,34 @@ class DiagnosticsTest {
               |          ^^^
               = help: functions are inlined, so they cannot call themselves; use a bounded loop
             """),
+        src("a function with steps called inside an expression", """
+            model m
+            var x = 0
+            fn f(a) {
+              x = a
+              return 1
+            }
+            thread t { y = 1 + f(2) }
+            """, """
+            error[E0404]: function `f` has steps of its own, so it can only be called as a statement or as `x = f(…)`
+             --> t.ifl:7:20
+              |
+            7 | thread t { y = 1 + f(2) }
+              |                    ^^^^
+              = help: only a function whose body is a single `return EXPR` can be used inside an expression
+            """),
+        src("recursion through an expression function", """
+            model m
+            fn f(n) { return n == 0 || f(n - 1) }
+            thread t { assert(f(2)) }
+            """, """
+            error[E0400]: recursive call: f → f
+             --> t.ifl:2:28
+              |
+            2 | fn f(n) { return n == 0 || f(n - 1) }
+              |                            ^^^^^^^^
+              = help: functions are inlined, so they cannot call themselves; use a bounded loop
+            """),
         src("while loop without a derivable bound (global counter)", """
             model m
             var g = 0

@@ -314,7 +314,20 @@ public final class TraceMapper {
   }
 
   private static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("^(\\w+)\\s*=(?!=)");
-  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\(");
+  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\((.*)\\)\\s*$");
+
+  /** Whether {@code args} closes no parenthesis it did not open: `f(a) + g(b)` is not one call. */
+  private static boolean balanced(String args) {
+    int depth = 0;
+    for (int i = 0; i < args.length(); i++) {
+      char c = args.charAt(i);
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth < 0) {
+        return false;
+      }
+    }
+    return depth == 0;
+  }
 
   /**
    * `r = f(…)` whose value did not change (a function returning null into a null local): the
@@ -327,7 +340,7 @@ public final class TraceMapper {
     List<SourceMap.Loc> ran = a.statements();
     for (int k = 0; k < ran.size(); k++) {
       java.util.regex.Matcher m = CALL_RESULT.matcher(code(ran.get(k).text()));
-      if (!m.find() || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
+      if (!m.find() || !balanced(m.group(3)) || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
         continue;
       }
       // A later statement of the step reads the result: the local may have been reset when the

@@ -135,6 +135,10 @@ public final class Checker {
       if (p.init != null) {
         new Body(p.init, false).block(p.init.decl.body());
       }
+      // Properties may call expression functions: their parameters learn types here too.
+      for (Decl.Property prop : p.properties) {
+        new Body(null, false).expr(prop.cond());
+      }
       for (ThreadSym t : p.threads) {
         new Body(t, false).block(t.decl.body());
         if (t.rcuCallbacks != null) {
@@ -925,6 +929,9 @@ public final class Checker {
     }
 
     public Type visitCall(Expr.Call e) {
+      if (program.calls.containsKey(e)) {
+        return call(e); // an expression function (FnSym#expression): typed as any call
+      }
       String fn = e.fn().text();
       if (!Builtins.FUNCTIONS.containsKey(fn)) {
         return Type.ERROR; // reported by the resolver

@@ -317,6 +317,11 @@ public final class Diagnostics {
         "functions are inlined code paths with their own steps; they cannot be part of an expression");
   }
 
+  public void stepsInExpression(Span at, String fn) {
+    error(Code.CALL_IN_EXPRESSION, at, "function `" + fn + "` has steps of its own, so it can only be called as a statement or as `x = "
+        + fn + "(…)`", "only a function whose body is a single `return EXPR` can be used inside an expression");
+  }
+
   public void badBound(Span at, String why) {
     error(Code.BAD_BOUND, at, "bad bound: " + why, null);
   }

@@ -37,6 +37,9 @@ final class Sharing {
         s[0] = true;
       } else if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym) {
         s[0] = true;
+      } else if (x instanceof Expr.Call c && program.calls.containsKey(c) && program.calls.get(c).expression() != null
+          && readsShared(program.calls.get(c).expression())) {
+        s[0] = true; // an expression function reads what its returned expression reads
       }
     });
     return s[0];
