@@ -95,14 +95,18 @@ public final class TraceMapper {
           new InitialState(this, map).note(trace.get(0)))
           : step(trace.get(i - 1), trace.get(i)));
     }
-    steps = StepNotes.annotate(steps, map);
     Integer loopFrom = null;
-    boolean stutters = false;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
       loopFrom = b.stateIndex();
-    } else if (result.lasso() instanceof TlcLasso.Stuttering) {
-      stutters = true;
+      if (b.action() != null && b.stateIndex() >= 1 && b.stateIndex() <= trace.size()) {
+        // The step that closes the loop (from the last state back to state N) is a step of the
+        // behaviour too: shown as step M+1, whose state is state N's.
+        TlcState back = trace.get(b.stateIndex() - 1);
+        steps.add(step(trace.get(trace.size() - 1), new TlcState(trace.size() + 1, b.action(), b.actionLocation(), back.vars())));
+      }
     }
+    steps = StepNotes.annotate(steps, map);
+    boolean stutters = result.lasso() instanceof TlcLasso.Stuttering;
     List<String> notes = new ArrayList<>();
     TlcState last = trace.isEmpty() ? null : trace.get(trace.size() - 1);
     String summary = new TraceSummary(this, map).summary(result, property, steps, last, notes);

@@ -172,7 +172,7 @@ final class TraceSummary {
       parts.add(mapper.displayOf(tla) + (moves ? " keeps running without finishing, e.g. at" + where : " waits forever at" + where));
     }
     String how = from == null ? "no thread that is bound to move does so from step " + steps.size() + " on"
-        : "steps " + from + ".." + steps.size() + " repeat forever";
+        : "steps " + (from + 1) + ".." + steps.size() + " repeat forever";
     return "hang: " + (parts.isEmpty() ? "a thread never finishes" : String.join("; ", parts)) + " (" + how + ")";
   }
 

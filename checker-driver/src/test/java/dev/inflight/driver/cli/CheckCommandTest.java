@@ -33,6 +33,19 @@ class CheckCommandTest {
   @TempDir
   Path tmp;
 
+  // ------------------------------------------------------------------ lassos
+
+  @Test
+  void aLassoShowsEveryStepOfTheLoopTheOneBackIncluded() {
+    Run r = Cli.run("check", "--no-vacuity", Cli.example("checks/hang.ifl").toString());
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.VIOLATED);
+    // states 1 and 2, then the poller's step back to state 1: both of its steps repeat
+    assertThat(r.out()).contains("(steps 2..3 repeat forever)")
+        .contains("counterexample, 2 states, then back to state 1:\n")
+        .containsPattern("\n   3  poller  \\S+hang.ifl:\\d+  polls = 1 - polls <- back to state 1\n\\s+polls: 1 -> 0\n")
+        .contains("from state 1 on, the steps 2..3 repeat forever\n");
+  }
+
   // ------------------------------------------------------------------ symmetry
 
   @Test
