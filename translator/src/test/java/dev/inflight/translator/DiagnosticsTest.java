@@ -465,19 +465,20 @@ class DiagnosticsTest {
               |                            ^^^^^^^^
               = help: functions are inlined, so they cannot call themselves; use a bounded loop
             """),
-        src("while loop without a derivable bound (global counter)", """
+        src("while loop without a derivable bound (locals only)", """
             model m
-            var g = 0
             thread t {
-              while g < 3 {
-                g = g + 1
+              i = 0
+              j = 3
+              while i < j {
+                i = i + 1
               }
             }
             """, """
-            error[E0401]: cannot derive a bound for this loop
-             --> t.ifl:4:9
+            error[E0401]: cannot derive a bound for this loop, which reads and writes only its thread's locals
+             --> t.ifl:5:9
               |
-            4 |   while g < 3 {
+            5 |   while i < j {
               |         ^^^^^
               = help: give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error
             """),
@@ -491,7 +492,7 @@ class DiagnosticsTest {
               }
             }
             """, """
-            error[E0401]: cannot derive a bound for this loop
+            error[E0401]: cannot derive a bound for this loop, which reads and writes only its thread's locals
              --> t.ifl:4:9
               |
             4 |   while i < 3 {

@@ -10,7 +10,8 @@ import java.util.Set;
  * Random small models for the differential test: 2–3 thread kinds (sometimes an array of two,
  * sometimes a daemon) over shared integers, a pointer, a lock, a set and a list of refcounted
  * objects, with `await`, `either`, `pick`, `for` over the set and the list, `alloc`/`get`/`put`/
- * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`;
+ * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`,
+ * `while` loops without a bound over shared state (waits, spins);
  * a quarter of them start with an `init` block (objects allocated and published, a choice); some
  * conditions call expression functions (`fn f(o) { return … }`, called inside expressions).
  *
@@ -187,7 +188,7 @@ final class RandomModels {
   }
 
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
-    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 30 : 20);
+    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 31 : 20);
     String a;
     switch (pick) {
       case 0: return "g = " + value() + "\n";
@@ -249,6 +250,18 @@ final class RandomModels {
       case 27: a = obj();
         return guarded(a, "if get_not_zero(" + a + ".rc) { " + oneLine(depth, inRcu, inLoop) + "put " + a + ".rc }");
       case 28: a = obj(); return "if " + a + " == null { " + a + " = pick(s) }\n";
+      case 29: {
+        // a loop without a bound over shared state: it may wait for another thread, or spin
+        if (inLoop) {
+          return "h = 0\n";
+        }
+        String c = switch (rnd.nextInt(3)) {
+          case 0 -> "g != 2";
+          case 1 -> "h == 1";
+          default -> "p != null && g == 0";
+        };
+        return "while " + c + " {\n" + indent(block(1, 0, inAtomic, inRcu, true)) + "}\n";
+      }
       default:
         return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
     }

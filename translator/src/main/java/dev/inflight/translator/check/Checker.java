@@ -39,6 +39,7 @@ public final class Checker {
   private final Map<Expr, Type> types = new IdentityHashMap<>();
   private final Map<Stmt.While, Integer> loopBounds = new IdentityHashMap<>();
   private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<Stmt.While> unboundedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** While inferring local types, messages are not reported. */
   private boolean quiet;
   /** The functions some thread runs (computed on first need, after resolution). */
@@ -69,7 +70,7 @@ public final class Checker {
   public static Checked check(Resolved resolved, Map<String, String> overrides, Diagnostics diags) {
     Checker c = new Checker(resolved.program(), diags);
     c.run(overrides);
-    return new Checked(resolved.program(), c.types, c.loopBounds, c.derivedLoops);
+    return new Checked(resolved.program(), c.types, c.loopBounds, c.derivedLoops, c.unboundedLoops);
   }
 
   private void run(Map<String, String> overrides) {
@@ -567,6 +568,8 @@ public final class Checker {
       } else if (!quiet) {
         if (LoopBounds.derivable(s, program)) {
           derivedLoops.add(s);
+        } else if (SharedReads.loop(program, s)) {
+          unboundedLoops.add(s); // waits for others or walks shared state: may run forever (no_hang)
         } else {
           diags.unboundedLoop(s.cond().span());
         }

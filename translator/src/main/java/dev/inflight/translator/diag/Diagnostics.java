@@ -299,7 +299,7 @@ public final class Diagnostics {
   }
 
   public void unboundedLoop(Span at) {
-    error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop",
+    error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop, which reads and writes only its thread's locals",
         "give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error");
   }
 
