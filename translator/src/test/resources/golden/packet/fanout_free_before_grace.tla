@@ -394,7 +394,7 @@ user_at_L36(self) ==
 
 \* a user thread at L40: one path
 \* examples/packet/fanout_free_before_grace.ifl:40: synchronize_net()
-\* specs/kernel/packet_netdev.ifl:443: sock_orphan(sk)
+\* specs/kernel/packet_netdev.ifl:451: sock_orphan(sk)
 user_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
@@ -683,13 +683,13 @@ user_at_L74(self) ==
              /\ net_device[dev].refcnt > 1
              /\ net_device' = [net_device EXCEPT ![dev].refcnt = net_device[dev].refcnt - 1]
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L438"]
+             /\ pc' = [pc EXCEPT ![self] = "L446"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ net_device[dev].refcnt = 1
              /\ net_device' = [net_device EXCEPT ![dev].refcnt = 0, ![dev].st = "freed"]
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L438"]
+             /\ pc' = [pc EXCEPT ![self] = "L446"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ net_device[dev].refcnt \leq 0
@@ -767,7 +767,7 @@ user_at_L67b(self) ==
                     ![self].sk_free = user_sk_free_init,
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L435"]
+             /\ pc' = [pc EXCEPT ![self] = "L443"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
@@ -928,7 +928,7 @@ user_at_L132(self) ==
           /\ user_locals' = [user_locals EXCEPT
                  ![self].fanout_add = user_fanout_add_init,
                  ![self].packet_release.sock = user_locals[self].sock]
-          /\ pc' = [pc EXCEPT ![self] = "L430"]
+          /\ pc' = [pc EXCEPT ![self] = "L438"]
           /\ UNCHANGED <<fault>>
        \/ /\ fanout_mutex # self
           /\ Fault("bad_unlock", self, 132)
@@ -1260,7 +1260,7 @@ user_at_L118(self) ==
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L435"]
+             /\ pc' = [pc EXCEPT ![self] = "L443"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
@@ -1697,7 +1697,7 @@ user_at_L247(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L435"]
+             /\ pc' = [pc EXCEPT ![self] = "L443"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
@@ -1748,7 +1748,7 @@ user_at_L207b(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
              /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
-             /\ pc' = [pc EXCEPT ![self] = "L444"]
+             /\ pc' = [pc EXCEPT ![self] = "L452"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
@@ -1792,7 +1792,7 @@ user_at_L251(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L435"]
+             /\ pc' = [pc EXCEPT ![self] = "L443"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 251)
@@ -1840,12 +1840,12 @@ user_at_L321(self) ==
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 321)
 
-\* a user thread at L430: 4 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:430: sk = sock.sk
-\* specs/kernel/packet_netdev.ifl:431: if sk != null {
+\* a user thread at L438: 4 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:438: sk = sock.sk
+\* specs/kernel/packet_netdev.ifl:439: if sk != null {
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L430(self) ==
-    /\ pc[self] = "L430"
+user_at_L438(self) ==
+    /\ pc[self] = "L438"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1854,7 +1854,7 @@ user_at_L430(self) ==
        IN \/ /\ ok
              /\ socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
-             /\ pc' = [pc EXCEPT ![self] = "L432"]
+             /\ pc' = [pc EXCEPT ![self] = "L440"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
@@ -1864,27 +1864,27 @@ user_at_L430(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 430)
+             /\ Fault("null_deref", self, 438)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 430, sock)
+             /\ FaultOn("use_after_free", self, 438, sock)
 
-\* a user thread at L432: one path
-\* specs/kernel/packet_netdev.ifl:432: list_del_rcu(packet_sklist, sk)
-user_at_L432(self) ==
-    /\ pc[self] = "L432"
+\* a user thread at L440: one path
+\* specs/kernel/packet_netdev.ifl:440: list_del_rcu(packet_sklist, sk)
+user_at_L440(self) ==
+    /\ pc[self] = "L440"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L433"]
+       /\ pc' = [pc EXCEPT ![self] = "L441"]
        /\ UNCHANGED <<fault>>
 
-\* a user thread at L433: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:433: lock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:434: unregister_prot_hook(sk, false)
-user_at_L433(self) ==
-    /\ pc[self] = "L433"
+\* a user thread at L441: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:441: lock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:442: unregister_prot_hook(sk, false)
+user_at_L441(self) ==
+    /\ pc[self] = "L441"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1898,18 +1898,18 @@ user_at_L433(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 433)
+             /\ Fault("null_deref", self, 441)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 433, sk)
+             /\ FaultOn("use_after_free", self, 441, sk)
 
-\* a user thread at L435: 5 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:435: d = sk.prot_dev
-\* specs/kernel/packet_netdev.ifl:436: if d != null {
-\* specs/kernel/packet_netdev.ifl:437: dev_put(d)
+\* a user thread at L443: 5 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:443: d = sk.prot_dev
+\* specs/kernel/packet_netdev.ifl:444: if d != null {
+\* specs/kernel/packet_netdev.ifl:445: dev_put(d)
 \* specs/kernel/packet_netdev.ifl:73: if dev != null {
-user_at_L435(self) ==
-    /\ pc[self] = "L435"
+user_at_L443(self) ==
+    /\ pc[self] = "L443"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1930,46 +1930,46 @@ user_at_L435(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev,
                     ![self].dev_put = user_dev_put_init]
-             /\ pc' = [pc EXCEPT ![self] = "L438"]
+             /\ pc' = [pc EXCEPT ![self] = "L446"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].prot_dev # NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev]
-             /\ pc' = [pc EXCEPT ![self] = "L440"]
+             /\ pc' = [pc EXCEPT ![self] = "L448"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 435)
+             /\ Fault("null_deref", self, 443)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 435, sk)
+             /\ FaultOn("use_after_free", self, 443, sk)
 
-\* a user thread at L438: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:438: sk.prot_dev = null
-user_at_L438(self) ==
-    /\ pc[self] = "L438"
+\* a user thread at L446: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:446: sk.prot_dev = null
+user_at_L446(self) ==
+    /\ pc[self] = "L446"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].prot_dev = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L440"]
+             /\ pc' = [pc EXCEPT ![self] = "L448"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 438)
+             /\ Fault("null_deref", self, 446)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 438, sk)
+             /\ FaultOn("use_after_free", self, 446, sk)
 
-\* a user thread at L440: 4 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:440: unlock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:441: packet_release_rings(sk)
-\* specs/kernel/packet_netdev.ifl:442: packet_release_fanout_sync(sk)
+\* a user thread at L448: 4 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:448: unlock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:449: packet_release_rings(sk)
+\* specs/kernel/packet_netdev.ifl:450: packet_release_fanout_sync(sk)
 \* specs/kernel/packet_fanout.ifl:214: packet_release_fanout(sk)
 \* examples/packet/fanout_free_before_grace.ifl:33: f = fanout_release(sk)
-user_at_L440(self) ==
-    /\ pc[self] = "L440"
+user_at_L448(self) ==
+    /\ pc[self] = "L448"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1987,53 +1987,53 @@ user_at_L440(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 440)
+             /\ Fault("bad_unlock", self, 448)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 440)
+             /\ Fault("null_deref", self, 448)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 440, sk)
+             /\ FaultOn("use_after_free", self, 448, sk)
 
-\* a user thread at L444: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:444: sock.sk = null
-user_at_L444(self) ==
-    /\ pc[self] = "L444"
+\* a user thread at L452: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:452: sock.sk = null
+user_at_L452(self) ==
+    /\ pc[self] = "L452"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sock == user_locals[self].packet_release.sock
        IN \/ /\ sock # NULL /\ socket[sock].st = "live"
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L445"]
+             /\ pc' = [pc EXCEPT ![self] = "L453"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 444)
+             /\ Fault("null_deref", self, 452)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 444, sock)
+             /\ FaultOn("use_after_free", self, 452, sock)
 
-\* a user thread at L445: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:445: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-user_at_L445(self) ==
-    /\ pc[self] = "L445"
+\* a user thread at L453: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:453: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+user_at_L453(self) ==
+    /\ pc[self] = "L453"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L446"]
+             /\ pc' = [pc EXCEPT ![self] = "L454"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 445)
+             /\ Fault("null_deref", self, 453)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 445, sk)
+             /\ FaultOn("use_after_free", self, 453, sk)
 
-\* a user thread at L446: 5 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:446: put sk.refcnt                  // sock_put
+\* a user thread at L454: 5 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:454: put sk.refcnt                  // sock_put
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L446(self) ==
-    /\ pc[self] = "L446"
+user_at_L454(self) ==
+    /\ pc[self] = "L454"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -2055,12 +2055,12 @@ user_at_L446(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 446, sk)
+             /\ FaultOn("refcount_underflow", self, 454, sk)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 446)
+             /\ Fault("null_deref", self, 454)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 446, sk)
+             /\ FaultOn("double_free", self, 454, sk)
 
 \* any step of a user thread
 user_step(self) ==
@@ -2113,15 +2113,15 @@ user_step(self) ==
     \/ user_at_L250b(self)
     \/ user_at_L251(self)
     \/ user_at_L321(self)
-    \/ user_at_L430(self)
-    \/ user_at_L432(self)
-    \/ user_at_L433(self)
-    \/ user_at_L435(self)
     \/ user_at_L438(self)
     \/ user_at_L440(self)
-    \/ user_at_L444(self)
-    \/ user_at_L445(self)
+    \/ user_at_L441(self)
+    \/ user_at_L443(self)
     \/ user_at_L446(self)
+    \/ user_at_L448(self)
+    \/ user_at_L452(self)
+    \/ user_at_L453(self)
+    \/ user_at_L454(self)
 
 \* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
@@ -2173,14 +2173,14 @@ user_enabled(self) ==
                            "L249",
                            "L207b",
                            "L250b",
-                           "L430",
-                           "L432",
-                           "L435",
                            "L438",
                            "L440",
-                           "L444",
-                           "L445",
-                           "L446"}
+                           "L443",
+                           "L446",
+                           "L448",
+                           "L452",
+                           "L453",
+                           "L454"}
           \/ /\ pc[self] = "L36"
              /\ \/ /\ packet_release_fanout_f # NULL /\
                         packet_fanout[packet_release_fanout_f].st = "live"
@@ -2244,7 +2244,7 @@ user_enabled(self) ==
                    /\ \/ socket[sock].st = "live"
                       \/ socket[sock].st = "freed"
                 \/ sock = NULL
-          \/ /\ pc[self] = "L433"
+          \/ /\ pc[self] = "L441"
              /\ \/ /\ packet_release_sk # NULL /\ packet_sock[packet_release_sk].st = "live"
                    /\ packet_sock[packet_release_sk].bind_lock = NULL
                 \/ packet_release_sk = NULL
@@ -2275,20 +2275,164 @@ rx_untouched ==
       user_locals,
       rcu_cb_locals>>
 
-\* a rx thread at L61: 2 paths
-\* specs/kernel/packet_netdev.ifl:375: rcu_read_lock()
-\* specs/kernel/packet_fanout.ifl:250: either {
+\* a rx thread at L61: 20 paths (4 to a fault)
+\* specs/kernel/packet_fanout.ifl:251: either {
+\* specs/kernel/packet_fanout.ifl:253: rcu_read_lock()
+\* specs/kernel/packet_fanout.ifl:254: pt = rcu_pick(ptype_all)
+\* specs/kernel/packet_fanout.ifl:255: if pt == null {
+\* specs/kernel/packet_fanout.ifl:256: rcu_read_unlock()
+\* specs/kernel/packet_fanout.ifl:259: if pt != null {
+\* specs/kernel/packet_fanout.ifl:260: packet_deliver(pt)
+\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
+\* specs/kernel/packet_fanout.ifl:265: rcu_read_lock()
+\* specs/kernel/packet_fanout.ifl:266: fh = rcu_pick(ptype_fanout)
+\* specs/kernel/packet_fanout.ifl:267: if fh == null {
+\* specs/kernel/packet_fanout.ifl:268: rcu_read_unlock()
+\* specs/kernel/packet_fanout.ifl:271: if fh != null {
+\* specs/kernel/packet_fanout.ifl:272: packet_rcv_fanout(fh)
 rx_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
-    /\ LET rcu_depth_next == [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-       IN \/ /\ rcu_depth' = rcu_depth_next
-             /\ pc' = [pc EXCEPT ![self] = "L251"]
+    /\ UNCHANGED <<rx_untouched>>
+    /\ LET rcu_depth_next ==
+               [rcu_depth EXCEPT ![self] = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] -
+                                             1]
+           rx_locals_next == [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init]
+           rcu_cbs_next == {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+           rcu_depth_next2 == [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+           ok == ptype_all = {}
+           ok2 == ptype_fanout = {}
+       IN \/ /\ ok
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+             /\ rcu_depth' = rcu_depth_next
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ ok
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rx_locals' = rx_locals_next
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = rcu_cbs_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
              /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth' = rcu_depth_next
-             /\ pc' = [pc EXCEPT ![self] = "L256"]
+          \/ /\ ok
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+             /\ Fault("bad_rcu_unlock", self, 256)
+          \/ \E picked \in ptype_all :
+               \/ /\ picked = NULL
+                  /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                        /\ \/ /\ picked # NULL
+                              /\ rcu_depth' = rcu_depth_next
+                              /\ rx_locals' = [rx_locals EXCEPT
+                                     ![self].deliver_hook.pt = picked,
+                                     ![self].packet_deliver.sk = picked,
+                                     ![self].packet_rcv.sk = picked]
+                              /\ pc' = [pc EXCEPT ![self] = "L146"]
+                              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                           \/ /\ ~picked # NULL
+                              /\ rcu_depth' = rcu_depth_next
+                              /\ rx_locals' = rx_locals_next
+                              /\ pc' = [pc EXCEPT ![self] = "L61"]
+                              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                     \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                        /\ \/ /\ picked # NULL
+                              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+                              /\ rx_locals' = [rx_locals EXCEPT
+                                     ![self].deliver_hook.pt = picked,
+                                     ![self].packet_deliver.sk = picked,
+                                     ![self].packet_rcv.sk = picked]
+                              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+                              /\ rcu_cbs' = rcu_cbs_next
+                              /\ pc' = [pc EXCEPT ![self] = "L146"]
+                              /\ UNCHANGED <<fault>>
+                           \/ /\ ~picked # NULL
+                              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+                              /\ rx_locals' = rx_locals_next
+                              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+                              /\ rcu_cbs' = rcu_cbs_next
+                              /\ pc' = [pc EXCEPT ![self] = "L61"]
+                              /\ UNCHANGED <<fault>>
+                     \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+                        /\ Fault("bad_rcu_unlock", self, 256)
+               \/ /\ ~picked = NULL
+                  /\ \/ /\ picked # NULL
+                        /\ rcu_depth' = rcu_depth_next2
+                        /\ rx_locals' = [rx_locals EXCEPT
+                               ![self].deliver_hook.pt = picked,
+                               ![self].packet_deliver.sk = picked,
+                               ![self].packet_rcv.sk = picked]
+                        /\ pc' = [pc EXCEPT ![self] = "L146"]
+                        /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                     \/ /\ ~picked # NULL
+                        /\ rcu_depth' = rcu_depth_next2
+                        /\ rx_locals' = rx_locals_next
+                        /\ pc' = [pc EXCEPT ![self] = "L61"]
+                        /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ ok2
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+             /\ rcu_depth' = rcu_depth_next
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ ok2
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rx_locals' = rx_locals_next
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = rcu_cbs_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+             /\ Fault("bad_rcu_unlock", self, 268)
+          \/ \E picked \in ptype_fanout :
+               \/ /\ picked = NULL
+                  /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                        /\ \/ /\ picked # NULL
+                              /\ rcu_depth' = rcu_depth_next
+                              /\ rx_locals' = [rx_locals EXCEPT
+                                     ![self].deliver_hook.fh = picked,
+                                     ![self].packet_rcv_fanout.f = picked]
+                              /\ pc' = [pc EXCEPT ![self] = "L232"]
+                              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                           \/ /\ ~picked # NULL
+                              /\ rcu_depth' = rcu_depth_next
+                              /\ rx_locals' = rx_locals_next
+                              /\ pc' = [pc EXCEPT ![self] = "L61"]
+                              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                     \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                        /\ \/ /\ picked # NULL
+                              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+                              /\ rx_locals' = [rx_locals EXCEPT
+                                     ![self].deliver_hook.fh = picked,
+                                     ![self].packet_rcv_fanout.f = picked]
+                              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+                              /\ rcu_cbs' = rcu_cbs_next
+                              /\ pc' = [pc EXCEPT ![self] = "L232"]
+                              /\ UNCHANGED <<fault>>
+                           \/ /\ ~picked # NULL
+                              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+                              /\ rx_locals' = rx_locals_next
+                              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+                              /\ rcu_cbs' = rcu_cbs_next
+                              /\ pc' = [pc EXCEPT ![self] = "L61"]
+                              /\ UNCHANGED <<fault>>
+                     \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+                        /\ Fault("bad_rcu_unlock", self, 268)
+               \/ /\ ~picked = NULL
+                  /\ \/ /\ picked # NULL
+                        /\ rcu_depth' = rcu_depth_next2
+                        /\ rx_locals' = [rx_locals EXCEPT
+                               ![self].deliver_hook.fh = picked,
+                               ![self].packet_rcv_fanout.f = picked]
+                        /\ pc' = [pc EXCEPT ![self] = "L232"]
+                        /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+                     \/ /\ ~picked # NULL
+                        /\ rcu_depth' = rcu_depth_next2
+                        /\ rx_locals' = rx_locals_next
+                        /\ pc' = [pc EXCEPT ![self] = "L61"]
+                        /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
 
 \* a rx thread at L146: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:146: touch sk
@@ -2300,9 +2444,8 @@ rx_at_L146(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ rx_locals' = [rx_locals EXCEPT
                     ![self].packet_rcv = rx_packet_rcv_init,
-                    ![self].packet_deliver = rx_packet_deliver_init,
-                    ![self].deliver_hook = rx_deliver_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L377"]
+                    ![self].packet_deliver = rx_packet_deliver_init]
+             /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 146)
@@ -2318,8 +2461,11 @@ rx_at_L146b(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET sk == rx_locals[self].packet_rcv.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L377"]
+             /\ rx_locals' = [rx_locals EXCEPT
+                    ![self].packet_rcv = rx_packet_rcv_init,
+                    ![self].packet_deliver = rx_packet_deliver_init,
+                    ![self].packet_rcv_fanout = rx_packet_rcv_fanout_init]
+             /\ pc' = [pc EXCEPT ![self] = "L273"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 146)
@@ -2365,9 +2511,8 @@ rx_at_L232(self) ==
           \/ /\ ok
              /\ ~packet_fanout[f].num_members > 0
              /\ rx_locals' = [rx_locals EXCEPT
-                    ![self].packet_rcv_fanout = rx_packet_rcv_fanout_init,
-                    ![self].deliver_hook = rx_deliver_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L377"]
+                    ![self].packet_rcv_fanout = rx_packet_rcv_fanout_init]
+             /\ pc' = [pc EXCEPT ![self] = "L273"]
              /\ UNCHANGED <<fault>>
           \/ /\ f = NULL
              /\ Fault("null_deref", self, 232)
@@ -2441,76 +2586,49 @@ rx_at_L241(self) ==
              /\ packet_fanout[f].st # "live"
              /\ FaultOn("use_after_free", self, 241, f)
 
-\* a rx thread at L251: 3 paths
-\* specs/kernel/packet_fanout.ifl:251: pt = rcu_pick(ptype_all)
-\* specs/kernel/packet_fanout.ifl:252: if pt != null {
-\* specs/kernel/packet_fanout.ifl:253: packet_deliver(pt)
-\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
-rx_at_L251(self) ==
-    /\ pc[self] = "L251"
+\* a rx thread at L261: 3 paths (1 to a fault)
+\* specs/kernel/packet_fanout.ifl:261: rcu_read_unlock()
+rx_at_L261(self) ==
+    /\ pc[self] = "L261"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<rx_untouched>>
     /\ LET rx_locals_next == [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init]
-       IN \/ /\ ptype_all = {}
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ rx_locals' = rx_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L377"]
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
              /\ UNCHANGED <<fault>>
-          \/ \E picked \in ptype_all :
-               \/ /\ picked # NULL
-                  /\ rx_locals' = [rx_locals EXCEPT
-                         ![self].deliver_hook.pt = picked,
-                         ![self].packet_deliver.sk = picked,
-                         ![self].packet_rcv.sk = picked]
-                  /\ pc' = [pc EXCEPT ![self] = "L146"]
-                  /\ UNCHANGED <<fault>>
-               \/ /\ ~picked # NULL
-                  /\ rx_locals' = rx_locals_next
-                  /\ pc' = [pc EXCEPT ![self] = "L377"]
-                  /\ UNCHANGED <<fault>>
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 261)
 
-\* a rx thread at L256: 3 paths
-\* specs/kernel/packet_fanout.ifl:256: fh = rcu_pick(ptype_fanout)
-\* specs/kernel/packet_fanout.ifl:257: if fh != null {
-\* specs/kernel/packet_fanout.ifl:258: packet_rcv_fanout(fh)
-rx_at_L256(self) ==
-    /\ pc[self] = "L256"
+\* a rx thread at L273: 3 paths (1 to a fault)
+\* specs/kernel/packet_fanout.ifl:273: rcu_read_unlock()
+rx_at_L273(self) ==
+    /\ pc[self] = "L273"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<rx_untouched>>
     /\ LET rx_locals_next == [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init]
-       IN \/ /\ ptype_fanout = {}
+       IN \/ /\ rcu_depth[self] > 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ rx_locals' = rx_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L377"]
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
+             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+          \/ /\ rcu_depth[self] = 1
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
+             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
+             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ rx_locals' = rx_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
              /\ UNCHANGED <<fault>>
-          \/ \E picked \in ptype_fanout :
-               \/ /\ picked # NULL
-                  /\ rx_locals' = [rx_locals EXCEPT
-                         ![self].deliver_hook.fh = picked,
-                         ![self].packet_rcv_fanout.f = picked]
-                  /\ pc' = [pc EXCEPT ![self] = "L232"]
-                  /\ UNCHANGED <<fault>>
-               \/ /\ ~picked # NULL
-                  /\ rx_locals' = rx_locals_next
-                  /\ pc' = [pc EXCEPT ![self] = "L377"]
-                  /\ UNCHANGED <<fault>>
-
-\* a rx thread at L377: 3 paths (1 to a fault)
-\* specs/kernel/packet_netdev.ifl:377: rcu_read_unlock()
-rx_at_L377(self) ==
-    /\ pc[self] = "L377"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rx_locals>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L61"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ pc' = [pc EXCEPT ![self] = "L61"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 377)
+          \/ /\ rcu_depth[self] = 0
+             /\ Fault("bad_rcu_unlock", self, 273)
 
 \* any step of a rx thread
 rx_step(self) ==
@@ -2521,16 +2639,120 @@ rx_step(self) ==
     \/ rx_at_L236(self)
     \/ rx_at_L239(self)
     \/ rx_at_L241(self)
-    \/ rx_at_L251(self)
-    \/ rx_at_L256(self)
-    \/ rx_at_L377(self)
+    \/ rx_at_L261(self)
+    \/ rx_at_L273(self)
 
 \* ENABLED <<rx_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rx_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L61", "L146", "L146b", "L232", "L236", "L239", "L241", "L251", "L256"}
-       \/ /\ pc[self] = "L377"
+    /\ \/ pc[self] \in {"L146", "L146b", "L232", "L236", "L239", "L241"}
+       \/ /\ pc[self] = "L61"
+          /\ \/ /\ ptype_all = {}
+                /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                      /\ \/ [rcu_depth EXCEPT ![self] = [rcu_depth EXCEPT
+                                                            ![self] = rcu_depth[self] + 1][self] -
+                                                          1] #
+                              rcu_depth
+                         \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                              rx_locals
+                         \/ [pc EXCEPT ![self] = "L61"] # pc
+                   \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                      /\ \/ [rcu_depth EXCEPT ![self] = 0] # rcu_depth
+                         \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                              rx_locals
+                         \/ [w \in Threads |-> rcu_gp[w] \ {self}] # rcu_gp
+                         \/ {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs} # rcu_cbs
+                         \/ [pc EXCEPT ![self] = "L61"] # pc
+                   \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+             \/ \E picked \in ptype_all :
+                  \/ /\ picked = NULL
+                     /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                           /\ \/ picked # NULL
+                              \/ /\ ~picked # NULL
+                                 /\ \/ [rcu_depth EXCEPT ![self] = [rcu_depth EXCEPT
+                                                                       ![self] = rcu_depth[self] +
+                                                                                   1][self] -
+                                                                     1] #
+                                         rcu_depth
+                                    \/ [rx_locals EXCEPT
+                                           ![self].deliver_hook = rx_deliver_hook_init] #
+                                         rx_locals
+                                    \/ [pc EXCEPT ![self] = "L61"] # pc
+                        \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                           /\ \/ picked # NULL
+                              \/ /\ ~picked # NULL
+                                 /\ \/ [rcu_depth EXCEPT ![self] = 0] # rcu_depth
+                                    \/ [rx_locals EXCEPT
+                                           ![self].deliver_hook = rx_deliver_hook_init] #
+                                         rx_locals
+                                    \/ [w \in Threads |-> rcu_gp[w] \ {self}] # rcu_gp
+                                    \/ {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs} #
+                                         rcu_cbs
+                                    \/ [pc EXCEPT ![self] = "L61"] # pc
+                        \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+                  \/ /\ ~picked = NULL
+                     /\ \/ picked # NULL
+                        \/ /\ ~picked # NULL
+                           /\ \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1] # rcu_depth
+                              \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                                   rx_locals
+                              \/ [pc EXCEPT ![self] = "L61"] # pc
+             \/ /\ ptype_fanout = {}
+                /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                      /\ \/ [rcu_depth EXCEPT ![self] = [rcu_depth EXCEPT
+                                                            ![self] = rcu_depth[self] + 1][self] -
+                                                          1] #
+                              rcu_depth
+                         \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                              rx_locals
+                         \/ [pc EXCEPT ![self] = "L61"] # pc
+                   \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                      /\ \/ [rcu_depth EXCEPT ![self] = 0] # rcu_depth
+                         \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                              rx_locals
+                         \/ [w \in Threads |-> rcu_gp[w] \ {self}] # rcu_gp
+                         \/ {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs} # rcu_cbs
+                         \/ [pc EXCEPT ![self] = "L61"] # pc
+                   \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+             \/ \E picked \in ptype_fanout :
+                  \/ /\ picked = NULL
+                     /\ \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] > 1
+                           /\ \/ picked # NULL
+                              \/ /\ ~picked # NULL
+                                 /\ \/ [rcu_depth EXCEPT ![self] = [rcu_depth EXCEPT
+                                                                       ![self] = rcu_depth[self] +
+                                                                                   1][self] -
+                                                                     1] #
+                                         rcu_depth
+                                    \/ [rx_locals EXCEPT
+                                           ![self].deliver_hook = rx_deliver_hook_init] #
+                                         rx_locals
+                                    \/ [pc EXCEPT ![self] = "L61"] # pc
+                        \/ /\ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 1
+                           /\ \/ picked # NULL
+                              \/ /\ ~picked # NULL
+                                 /\ \/ [rcu_depth EXCEPT ![self] = 0] # rcu_depth
+                                    \/ [rx_locals EXCEPT
+                                           ![self].deliver_hook = rx_deliver_hook_init] #
+                                         rx_locals
+                                    \/ [w \in Threads |-> rcu_gp[w] \ {self}] # rcu_gp
+                                    \/ {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs} #
+                                         rcu_cbs
+                                    \/ [pc EXCEPT ![self] = "L61"] # pc
+                        \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1][self] = 0
+                  \/ /\ ~picked = NULL
+                     /\ \/ picked # NULL
+                        \/ /\ ~picked # NULL
+                           /\ \/ [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1] # rcu_depth
+                              \/ [rx_locals EXCEPT ![self].deliver_hook = rx_deliver_hook_init] #
+                                   rx_locals
+                              \/ [pc EXCEPT ![self] = "L61"] # pc
+       \/ /\ pc[self] = "L261"
+          /\ \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
+       \/ /\ pc[self] = "L273"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
              \/ rcu_depth[self] = 0
