@@ -394,7 +394,7 @@ user_at_L36(self) ==
 
 \* a user thread at L40: one path
 \* examples/packet/fanout_free_before_grace.ifl:40: synchronize_net()
-\* specs/kernel/packet_netdev.ifl:451: sock_orphan(sk)
+\* specs/kernel/packet_netdev.ifl:468: sock_orphan(sk)
 user_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
@@ -683,13 +683,13 @@ user_at_L74(self) ==
              /\ net_device[dev].refcnt > 1
              /\ net_device' = [net_device EXCEPT ![dev].refcnt = net_device[dev].refcnt - 1]
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L446"]
+             /\ pc' = [pc EXCEPT ![self] = "L463"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ net_device[dev].refcnt = 1
              /\ net_device' = [net_device EXCEPT ![dev].refcnt = 0, ![dev].st = "freed"]
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L446"]
+             /\ pc' = [pc EXCEPT ![self] = "L463"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ net_device[dev].refcnt \leq 0
@@ -767,7 +767,7 @@ user_at_L67b(self) ==
                     ![self].sk_free = user_sk_free_init,
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L443"]
+             /\ pc' = [pc EXCEPT ![self] = "L460"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
@@ -928,7 +928,7 @@ user_at_L132(self) ==
           /\ user_locals' = [user_locals EXCEPT
                  ![self].fanout_add = user_fanout_add_init,
                  ![self].packet_release.sock = user_locals[self].sock]
-          /\ pc' = [pc EXCEPT ![self] = "L438"]
+          /\ pc' = [pc EXCEPT ![self] = "L455"]
           /\ UNCHANGED <<fault>>
        \/ /\ fanout_mutex # self
           /\ Fault("bad_unlock", self, 132)
@@ -1260,7 +1260,7 @@ user_at_L118(self) ==
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L443"]
+             /\ pc' = [pc EXCEPT ![self] = "L460"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
@@ -1697,7 +1697,7 @@ user_at_L247(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L443"]
+             /\ pc' = [pc EXCEPT ![self] = "L460"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
@@ -1748,7 +1748,7 @@ user_at_L207b(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
              /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
-             /\ pc' = [pc EXCEPT ![self] = "L452"]
+             /\ pc' = [pc EXCEPT ![self] = "L469"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
@@ -1792,7 +1792,7 @@ user_at_L251(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L443"]
+             /\ pc' = [pc EXCEPT ![self] = "L460"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 251)
@@ -1840,12 +1840,12 @@ user_at_L321(self) ==
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 321)
 
-\* a user thread at L438: 4 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:438: sk = sock.sk
-\* specs/kernel/packet_netdev.ifl:439: if sk != null {
+\* a user thread at L455: 4 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:455: sk = sock.sk
+\* specs/kernel/packet_netdev.ifl:456: if sk != null {
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L438(self) ==
-    /\ pc[self] = "L438"
+user_at_L455(self) ==
+    /\ pc[self] = "L455"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1854,7 +1854,7 @@ user_at_L438(self) ==
        IN \/ /\ ok
              /\ socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
-             /\ pc' = [pc EXCEPT ![self] = "L440"]
+             /\ pc' = [pc EXCEPT ![self] = "L457"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
@@ -1864,27 +1864,27 @@ user_at_L438(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 438)
+             /\ Fault("null_deref", self, 455)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 438, sock)
+             /\ FaultOn("use_after_free", self, 455, sock)
 
-\* a user thread at L440: one path
-\* specs/kernel/packet_netdev.ifl:440: list_del_rcu(packet_sklist, sk)
-user_at_L440(self) ==
-    /\ pc[self] = "L440"
+\* a user thread at L457: one path
+\* specs/kernel/packet_netdev.ifl:457: list_del_rcu(packet_sklist, sk)
+user_at_L457(self) ==
+    /\ pc[self] = "L457"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L441"]
+       /\ pc' = [pc EXCEPT ![self] = "L458"]
        /\ UNCHANGED <<fault>>
 
-\* a user thread at L441: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:441: lock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:442: unregister_prot_hook(sk, false)
-user_at_L441(self) ==
-    /\ pc[self] = "L441"
+\* a user thread at L458: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:458: lock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:459: unregister_prot_hook(sk, false)
+user_at_L458(self) ==
+    /\ pc[self] = "L458"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1898,18 +1898,18 @@ user_at_L441(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 441)
+             /\ Fault("null_deref", self, 458)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 441, sk)
+             /\ FaultOn("use_after_free", self, 458, sk)
 
-\* a user thread at L443: 5 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:443: d = sk.prot_dev
-\* specs/kernel/packet_netdev.ifl:444: if d != null {
-\* specs/kernel/packet_netdev.ifl:445: dev_put(d)
+\* a user thread at L460: 5 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:460: d = sk.prot_dev
+\* specs/kernel/packet_netdev.ifl:461: if d != null {
+\* specs/kernel/packet_netdev.ifl:462: dev_put(d)
 \* specs/kernel/packet_netdev.ifl:73: if dev != null {
-user_at_L443(self) ==
-    /\ pc[self] = "L443"
+user_at_L460(self) ==
+    /\ pc[self] = "L460"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1930,46 +1930,46 @@ user_at_L443(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev,
                     ![self].dev_put = user_dev_put_init]
-             /\ pc' = [pc EXCEPT ![self] = "L446"]
+             /\ pc' = [pc EXCEPT ![self] = "L463"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].prot_dev # NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev]
-             /\ pc' = [pc EXCEPT ![self] = "L448"]
+             /\ pc' = [pc EXCEPT ![self] = "L465"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 443)
+             /\ Fault("null_deref", self, 460)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 443, sk)
+             /\ FaultOn("use_after_free", self, 460, sk)
 
-\* a user thread at L446: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:446: sk.prot_dev = null
-user_at_L446(self) ==
-    /\ pc[self] = "L446"
+\* a user thread at L463: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:463: sk.prot_dev = null
+user_at_L463(self) ==
+    /\ pc[self] = "L463"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].prot_dev = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L448"]
+             /\ pc' = [pc EXCEPT ![self] = "L465"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 446)
+             /\ Fault("null_deref", self, 463)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 446, sk)
+             /\ FaultOn("use_after_free", self, 463, sk)
 
-\* a user thread at L448: 4 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:448: unlock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:449: packet_release_rings(sk)
-\* specs/kernel/packet_netdev.ifl:450: packet_release_fanout_sync(sk)
+\* a user thread at L465: 4 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:465: unlock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:466: packet_release_rings(sk)
+\* specs/kernel/packet_netdev.ifl:467: packet_release_fanout_sync(sk)
 \* specs/kernel/packet_fanout.ifl:214: packet_release_fanout(sk)
 \* examples/packet/fanout_free_before_grace.ifl:33: f = fanout_release(sk)
-user_at_L448(self) ==
-    /\ pc[self] = "L448"
+user_at_L465(self) ==
+    /\ pc[self] = "L465"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1987,53 +1987,53 @@ user_at_L448(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 448)
+             /\ Fault("bad_unlock", self, 465)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 448)
+             /\ Fault("null_deref", self, 465)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 448, sk)
+             /\ FaultOn("use_after_free", self, 465, sk)
 
-\* a user thread at L452: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:452: sock.sk = null
-user_at_L452(self) ==
-    /\ pc[self] = "L452"
+\* a user thread at L469: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:469: sock.sk = null
+user_at_L469(self) ==
+    /\ pc[self] = "L469"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sock == user_locals[self].packet_release.sock
        IN \/ /\ sock # NULL /\ socket[sock].st = "live"
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L453"]
+             /\ pc' = [pc EXCEPT ![self] = "L470"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 452)
+             /\ Fault("null_deref", self, 469)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 452, sock)
+             /\ FaultOn("use_after_free", self, 469, sock)
 
-\* a user thread at L453: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:453: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-user_at_L453(self) ==
-    /\ pc[self] = "L453"
+\* a user thread at L470: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:470: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+user_at_L470(self) ==
+    /\ pc[self] = "L470"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L454"]
+             /\ pc' = [pc EXCEPT ![self] = "L471"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 453)
+             /\ Fault("null_deref", self, 470)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 453, sk)
+             /\ FaultOn("use_after_free", self, 470, sk)
 
-\* a user thread at L454: 5 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:454: put sk.refcnt                  // sock_put
+\* a user thread at L471: 5 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:471: put sk.refcnt                  // sock_put
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L454(self) ==
-    /\ pc[self] = "L454"
+user_at_L471(self) ==
+    /\ pc[self] = "L471"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -2055,12 +2055,12 @@ user_at_L454(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 454, sk)
+             /\ FaultOn("refcount_underflow", self, 471, sk)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 454)
+             /\ Fault("null_deref", self, 471)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 454, sk)
+             /\ FaultOn("double_free", self, 471, sk)
 
 \* any step of a user thread
 user_step(self) ==
@@ -2113,15 +2113,15 @@ user_step(self) ==
     \/ user_at_L250b(self)
     \/ user_at_L251(self)
     \/ user_at_L321(self)
-    \/ user_at_L438(self)
-    \/ user_at_L440(self)
-    \/ user_at_L441(self)
-    \/ user_at_L443(self)
-    \/ user_at_L446(self)
-    \/ user_at_L448(self)
-    \/ user_at_L452(self)
-    \/ user_at_L453(self)
-    \/ user_at_L454(self)
+    \/ user_at_L455(self)
+    \/ user_at_L457(self)
+    \/ user_at_L458(self)
+    \/ user_at_L460(self)
+    \/ user_at_L463(self)
+    \/ user_at_L465(self)
+    \/ user_at_L469(self)
+    \/ user_at_L470(self)
+    \/ user_at_L471(self)
 
 \* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
@@ -2173,14 +2173,14 @@ user_enabled(self) ==
                            "L249",
                            "L207b",
                            "L250b",
-                           "L438",
-                           "L440",
-                           "L443",
-                           "L446",
-                           "L448",
-                           "L452",
-                           "L453",
-                           "L454"}
+                           "L455",
+                           "L457",
+                           "L460",
+                           "L463",
+                           "L465",
+                           "L469",
+                           "L470",
+                           "L471"}
           \/ /\ pc[self] = "L36"
              /\ \/ /\ packet_release_fanout_f # NULL /\
                         packet_fanout[packet_release_fanout_f].st = "live"
@@ -2244,7 +2244,7 @@ user_enabled(self) ==
                    /\ \/ socket[sock].st = "live"
                       \/ socket[sock].st = "freed"
                 \/ sock = NULL
-          \/ /\ pc[self] = "L441"
+          \/ /\ pc[self] = "L458"
              /\ \/ /\ packet_release_sk # NULL /\ packet_sock[packet_release_sk].st = "live"
                    /\ packet_sock[packet_release_sk].bind_lock = NULL
                 \/ packet_release_sk = NULL
@@ -2283,7 +2283,7 @@ rx_untouched ==
 \* specs/kernel/packet_fanout.ifl:256: rcu_read_unlock()
 \* specs/kernel/packet_fanout.ifl:259: if pt != null {
 \* specs/kernel/packet_fanout.ifl:260: packet_deliver(pt)
-\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
 \* specs/kernel/packet_fanout.ifl:265: rcu_read_lock()
 \* specs/kernel/packet_fanout.ifl:266: fh = rcu_pick(ptype_fanout)
 \* specs/kernel/packet_fanout.ifl:267: if fh == null {
@@ -2523,7 +2523,7 @@ rx_at_L232(self) ==
 \* a rx thread at L236: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:236: po = f.arr0
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
 rx_at_L236(self) ==
     /\ pc[self] = "L236"
     /\ fault.kind = "none"
@@ -2545,7 +2545,7 @@ rx_at_L236(self) ==
 \* a rx thread at L239: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:239: po = f.arr0
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
 rx_at_L239(self) ==
     /\ pc[self] = "L239"
     /\ fault.kind = "none"
@@ -2567,7 +2567,7 @@ rx_at_L239(self) ==
 \* a rx thread at L241: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:241: po = f.arr1
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:362: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
 rx_at_L241(self) ==
     /\ pc[self] = "L241"
     /\ fault.kind = "none"
