@@ -25,10 +25,10 @@ NETDEV_UP == 1
 \* const specs/kernel/packet.ifl:36: const NETDEV_DOWN = 2
 NETDEV_DOWN == 2
 
-\* const specs/kernel/packet_netdev.ifl:40: const NETDEV_UNREGISTER = 6        // include/linux/netdevice.h (NETDEV_UP 1, NETDEV_DOWN 2)
+\* const specs/kernel/packet_netdev.ifl:42: const NETDEV_UNREGISTER = 6        // include/linux/netdevice.h (NETDEV_UP 1, NETDEV_DOWN 2)
 NETDEV_UNREGISTER == 6
 
-\* const specs/kernel/packet_netdev.ifl:41: const ETH_P_IP = 2048              // a protocol other than ETH_P_ALL: its hooks go to ptype_base
+\* const specs/kernel/packet_netdev.ifl:43: const ETH_P_IP = 2048              // a protocol other than ETH_P_ALL: its hooks go to ptype_base
 ETH_P_IP == 2048
 
 \* const specs/kernel/packet_fanout.ifl:30: const FANOUT_SLOTS = 2             // the model's max_num_members (the kernel's default is 256)
@@ -311,7 +311,7 @@ Init ==
           /\ netdev = NULL
           /\ dev_base = {}
           /\ sock0 = NULL
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 59]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 61]
        \/ /\ {o \in Pool_net_device : Blank_net_device[o].st = "free"} # {}
           /\ LET new_net_device == CHOOSE o \in Pool_net_device : Blank_net_device[o].st = "free"
              IN /\ ~{o \in Pool_socket : Blank_socket[o].st = "free"} # {}
@@ -341,7 +341,7 @@ Init ==
                       /\ netdev = new_net_device
                       /\ dev_base = {new_net_device}
                       /\ sock0 = NULL
-                      /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 196]
+                      /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 198]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -394,7 +394,7 @@ user_at_L36(self) ==
 
 \* a user thread at L40: one path
 \* examples/packet/fanout_free_before_grace.ifl:40: synchronize_net()
-\* specs/kernel/packet_netdev.ifl:468: sock_orphan(sk)
+\* specs/kernel/packet_netdev.ifl:470: sock_orphan(sk)
 user_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
@@ -669,37 +669,6 @@ user_at_L81(self) ==
              /\ packet_fanout[f].st # "live"
              /\ FaultOn("use_after_free", self, 81, f)
 
-\* a user thread at L74: 5 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:74: put dev.refcnt
-user_at_L74(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_fanout, ptype_all, packet_sklist,
-                   fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
-    /\ LET dev == user_locals[self].dev_put.dev
-           user_locals_next == [user_locals EXCEPT ![self].dev_put = user_dev_put_init]
-           ok == dev # NULL /\ net_device[dev].st = "live"
-       IN \/ /\ ok
-             /\ net_device[dev].refcnt > 1
-             /\ net_device' = [net_device EXCEPT ![dev].refcnt = net_device[dev].refcnt - 1]
-             /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L463"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ net_device[dev].refcnt = 1
-             /\ net_device' = [net_device EXCEPT ![dev].refcnt = 0, ![dev].st = "freed"]
-             /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L463"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ net_device[dev].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 74, dev)
-          \/ /\ dev = NULL
-             /\ Fault("null_deref", self, 74)
-          \/ /\ dev # NULL
-             /\ net_device[dev].st # "live"
-             /\ FaultOn("double_free", self, 74, dev)
-
 \* a user thread at L67: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
@@ -738,7 +707,7 @@ user_at_L67(self) ==
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet_netdev.ifl:248: if sync {
+\* specs/kernel/packet_netdev.ifl:250: if sync {
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
@@ -758,7 +727,7 @@ user_at_L67b(self) ==
              /\ sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
-             /\ pc' = [pc EXCEPT ![self] = "L249"]
+             /\ pc' = [pc EXCEPT ![self] = "L251"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
@@ -767,7 +736,7 @@ user_at_L67b(self) ==
                     ![self].sk_free = user_sk_free_init,
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L460"]
+             /\ pc' = [pc EXCEPT ![self] = "L462"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
@@ -830,7 +799,7 @@ user_at_L93(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__fanout_unlink = user___fanout_unlink_init,
                     ![self].packet_hook_unlink = user_packet_hook_unlink_init]
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_fanout[f].flock # self
@@ -840,6 +809,37 @@ user_at_L93(self) ==
           \/ /\ f # NULL
              /\ packet_fanout[f].st # "live"
              /\ FaultOn("use_after_free", self, 93, f)
+
+\* a user thread at L76: 5 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:76: put dev.refcnt
+user_at_L76(self) ==
+    /\ pc[self] = "L76"
+    /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_fanout, ptype_all, packet_sklist,
+                   fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
+    /\ LET dev == user_locals[self].dev_put.dev
+           user_locals_next == [user_locals EXCEPT ![self].dev_put = user_dev_put_init]
+           ok == dev # NULL /\ net_device[dev].st = "live"
+       IN \/ /\ ok
+             /\ net_device[dev].refcnt > 1
+             /\ net_device' = [net_device EXCEPT ![dev].refcnt = net_device[dev].refcnt - 1]
+             /\ user_locals' = user_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L465"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ net_device[dev].refcnt = 1
+             /\ net_device' = [net_device EXCEPT ![dev].refcnt = 0, ![dev].st = "freed"]
+             /\ user_locals' = user_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L465"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ net_device[dev].refcnt \leq 0
+             /\ FaultOn("refcount_underflow", self, 76, dev)
+          \/ /\ dev = NULL
+             /\ Fault("null_deref", self, 76)
+          \/ /\ dev # NULL
+             /\ net_device[dev].st # "live"
+             /\ FaultOn("double_free", self, 76, dev)
 
 \* a user thread at L111: 4 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:111: f = sk.fanout
@@ -866,7 +866,7 @@ user_at_L111(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_hook_unlink.f = packet_sock[sk].fanout,
                     ![self].__dev_remove_pack.sk = sk]
-             /\ pc' = [pc EXCEPT ![self] = "L124"]
+             /\ pc' = [pc EXCEPT ![self] = "L126"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 111)
@@ -928,26 +928,26 @@ user_at_L132(self) ==
           /\ user_locals' = [user_locals EXCEPT
                  ![self].fanout_add = user_fanout_add_init,
                  ![self].packet_release.sock = user_locals[self].sock]
-          /\ pc' = [pc EXCEPT ![self] = "L455"]
+          /\ pc' = [pc EXCEPT ![self] = "L457"]
           /\ UNCHANGED <<fault>>
        \/ /\ fanout_mutex # self
           /\ Fault("bad_unlock", self, 132)
 
-\* a user thread at L124: 10 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:124: head = ptype_head(sk.prot_type, sk.prot_dev)
-\* specs/kernel/packet_netdev.ifl:94: h = 0
-\* specs/kernel/packet_netdev.ifl:95: if type == ETH_P_ALL {
-\* specs/kernel/packet_netdev.ifl:96: if dev == null {
-\* specs/kernel/packet_netdev.ifl:97: h = 1                        // ptype_all
-\* specs/kernel/packet_netdev.ifl:108: return h
-\* specs/kernel/packet_netdev.ifl:125: if sk.hook_head == head {
-\* specs/kernel/packet_netdev.ifl:126: list_del_rcu(ptype_all, sk)
-\* specs/kernel/packet_netdev.ifl:99: h = 2                        // dev->ptype_all
-\* specs/kernel/packet_netdev.ifl:102: if dev == null {
-\* specs/kernel/packet_netdev.ifl:103: h = 3                        // ptype_base[ntohs(type) & PTYPE_HASH_MASK]
-\* specs/kernel/packet_netdev.ifl:105: h = 4                        // dev->ptype_specific
-user_at_L124(self) ==
-    /\ pc[self] = "L124"
+\* a user thread at L126: 10 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:126: head = ptype_head(sk.prot_type, sk.prot_dev)
+\* specs/kernel/packet_netdev.ifl:96: h = 0
+\* specs/kernel/packet_netdev.ifl:97: if type == ETH_P_ALL {
+\* specs/kernel/packet_netdev.ifl:98: if dev == null {
+\* specs/kernel/packet_netdev.ifl:99: h = 1                        // ptype_all
+\* specs/kernel/packet_netdev.ifl:110: return h
+\* specs/kernel/packet_netdev.ifl:127: if sk.hook_head == head {
+\* specs/kernel/packet_netdev.ifl:128: list_del_rcu(ptype_all, sk)
+\* specs/kernel/packet_netdev.ifl:101: h = 2                        // dev->ptype_all
+\* specs/kernel/packet_netdev.ifl:104: if dev == null {
+\* specs/kernel/packet_netdev.ifl:105: h = 3                        // ptype_base[ntohs(type) & PTYPE_HASH_MASK]
+\* specs/kernel/packet_netdev.ifl:107: h = 4                        // dev->ptype_specific
+user_at_L126(self) ==
+    /\ pc[self] = "L126"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -981,67 +981,67 @@ user_at_L124(self) ==
              /\ packet_sock[sk].hook_head = 1
              /\ user_locals' = user_locals_next
              /\ ptype_all' = ptype_all_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~packet_sock[sk].hook_head = 1
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault, ptype_all>>
           \/ /\ ok4
              /\ packet_sock[sk].hook_head = 2
              /\ user_locals' = user_locals_next
              /\ ptype_all' = ptype_all_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok4
              /\ ~packet_sock[sk].hook_head = 2
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault, ptype_all>>
           \/ /\ ok6
              /\ packet_sock[sk].hook_head = 3
              /\ user_locals' = user_locals_next
              /\ ptype_all' = ptype_all_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok6
              /\ ~packet_sock[sk].hook_head = 3
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault, ptype_all>>
           \/ /\ ok7
              /\ packet_sock[sk].hook_head = 4
              /\ user_locals' = user_locals_next
              /\ ptype_all' = ptype_all_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok7
              /\ ~packet_sock[sk].hook_head = 4
              /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L247"]
+             /\ pc' = [pc EXCEPT ![self] = "L249"]
              /\ UNCHANGED <<fault, ptype_all>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 124)
+             /\ Fault("null_deref", self, 126)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 124, sk)
+             /\ FaultOn("use_after_free", self, 126, sk)
 
-\* a user thread at L124b: 10 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:124: head = ptype_head(sk.prot_type, sk.prot_dev)
-\* specs/kernel/packet_netdev.ifl:94: h = 0
-\* specs/kernel/packet_netdev.ifl:95: if type == ETH_P_ALL {
-\* specs/kernel/packet_netdev.ifl:96: if dev == null {
-\* specs/kernel/packet_netdev.ifl:97: h = 1                        // ptype_all
-\* specs/kernel/packet_netdev.ifl:108: return h
-\* specs/kernel/packet_netdev.ifl:125: if sk.hook_head == head {
-\* specs/kernel/packet_netdev.ifl:126: list_del_rcu(ptype_all, sk)
-\* specs/kernel/packet_netdev.ifl:99: h = 2                        // dev->ptype_all
-\* specs/kernel/packet_netdev.ifl:102: if dev == null {
-\* specs/kernel/packet_netdev.ifl:103: h = 3                        // ptype_base[ntohs(type) & PTYPE_HASH_MASK]
-\* specs/kernel/packet_netdev.ifl:105: h = 4                        // dev->ptype_specific
-user_at_L124b(self) ==
-    /\ pc[self] = "L124b"
+\* a user thread at L126b: 10 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:126: head = ptype_head(sk.prot_type, sk.prot_dev)
+\* specs/kernel/packet_netdev.ifl:96: h = 0
+\* specs/kernel/packet_netdev.ifl:97: if type == ETH_P_ALL {
+\* specs/kernel/packet_netdev.ifl:98: if dev == null {
+\* specs/kernel/packet_netdev.ifl:99: h = 1                        // ptype_all
+\* specs/kernel/packet_netdev.ifl:110: return h
+\* specs/kernel/packet_netdev.ifl:127: if sk.hook_head == head {
+\* specs/kernel/packet_netdev.ifl:128: list_del_rcu(ptype_all, sk)
+\* specs/kernel/packet_netdev.ifl:101: h = 2                        // dev->ptype_all
+\* specs/kernel/packet_netdev.ifl:104: if dev == null {
+\* specs/kernel/packet_netdev.ifl:105: h = 3                        // ptype_base[ntohs(type) & PTYPE_HASH_MASK]
+\* specs/kernel/packet_netdev.ifl:107: h = 4                        // dev->ptype_specific
+user_at_L126b(self) ==
+    /\ pc[self] = "L126b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1115,10 +1115,10 @@ user_at_L124b(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L168"]
              /\ UNCHANGED <<fault, ptype_all>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 124)
+             /\ Fault("null_deref", self, 126)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 124, sk)
+             /\ FaultOn("use_after_free", self, 126, sk)
 
 \* a user thread at L148: 8 paths (3 to a fault)
 \* specs/kernel/packet_fanout.ifl:148: for g in fanout_list {           // list_for_each_entry: at most one group, the same id
@@ -1254,13 +1254,13 @@ user_at_L118(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook.sk = sk,
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
-             /\ pc' = [pc EXCEPT ![self] = "L245"]
+             /\ pc' = [pc EXCEPT ![self] = "L247"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L460"]
+             /\ pc' = [pc EXCEPT ![self] = "L462"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
@@ -1388,7 +1388,7 @@ user_at_L165(self) ==
              /\ ok5 /\ packet_fanout[match].sk_ref < FANOUT_SLOTS
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__dev_remove_pack.sk = user_locals[self].fanout_add_locked.sk]
-             /\ pc' = [pc EXCEPT ![self] = "L124b"]
+             /\ pc' = [pc EXCEPT ![self] = "L126b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ bind_locked
@@ -1651,11 +1651,30 @@ user_at_L207(self) ==
           \/ /\ fanout_mutex # self
              /\ Fault("bad_unlock", self, 207)
 
-\* a user thread at L245: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:245: sk.running = false               // read only under bind_lock, which the caller holds
-\* specs/kernel/packet_netdev.ifl:246: packet_hook_unlink(sk)
-user_at_L245(self) ==
-    /\ pc[self] = "L245"
+\* a user thread at L207b: 3 paths (2 to a fault)
+\* specs/kernel/packet.ifl:207: sk.dead = true
+user_at_L207b(self) ==
+    /\ pc[self] = "L207b"
+    /\ fault.kind = "none"
+    /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
+                   fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
+    /\ LET sk == user_locals[self].sock_orphan.sk
+       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
+             /\ pc' = [pc EXCEPT ![self] = "L471"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 207)
+          \/ /\ sk # NULL
+             /\ packet_sock[sk].st # "live"
+             /\ FaultOn("use_after_free", self, 207, sk)
+
+\* a user thread at L247: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:247: sk.running = false               // read only under bind_lock, which the caller holds
+\* specs/kernel/packet_netdev.ifl:248: packet_hook_unlink(sk)
+user_at_L247(self) ==
+    /\ pc[self] = "L247"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1666,16 +1685,16 @@ user_at_L245(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L111"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 245)
+             /\ Fault("null_deref", self, 247)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 245, sk)
+             /\ FaultOn("use_after_free", self, 247, sk)
 
-\* a user thread at L247: 6 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:247: put sk.refcnt                    // __sock_put: never the last reference
-\* specs/kernel/packet_netdev.ifl:248: if sync {
-user_at_L247(self) ==
-    /\ pc[self] = "L247"
+\* a user thread at L249: 6 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:249: put sk.refcnt                    // __sock_put: never the last reference
+\* specs/kernel/packet_netdev.ifl:250: if sync {
+user_at_L249(self) ==
+    /\ pc[self] = "L249"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1689,7 +1708,7 @@ user_at_L247(self) ==
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L249"]
+             /\ pc' = [pc EXCEPT ![self] = "L251"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok2
              /\ ~sync
@@ -1697,7 +1716,7 @@ user_at_L247(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L460"]
+             /\ pc' = [pc EXCEPT ![self] = "L462"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
@@ -1707,17 +1726,17 @@ user_at_L247(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 247, sk)
+             /\ FaultOn("refcount_underflow", self, 249, sk)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 247)
+             /\ Fault("null_deref", self, 249)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 247, sk)
+             /\ FaultOn("double_free", self, 249, sk)
 
-\* a user thread at L249: 4 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:249: unlock sk.bind_lock
-user_at_L249(self) ==
-    /\ pc[self] = "L249"
+\* a user thread at L251: 4 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:251: unlock sk.bind_lock
+user_at_L251(self) ==
+    /\ pc[self] = "L251"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
@@ -1726,62 +1745,43 @@ user_at_L249(self) ==
        IN \/ /\ ok
              /\ packet_sock[sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L250b"]
+             /\ pc' = [pc EXCEPT ![self] = "L252b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 249)
+             /\ Fault("bad_unlock", self, 251)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 249)
+             /\ Fault("null_deref", self, 251)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 249, sk)
+             /\ FaultOn("use_after_free", self, 251, sk)
 
-\* a user thread at L207b: 3 paths (2 to a fault)
-\* specs/kernel/packet.ifl:207: sk.dead = true
-user_at_L207b(self) ==
-    /\ pc[self] = "L207b"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
-                   fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
-    /\ LET sk == user_locals[self].sock_orphan.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
-             /\ pc' = [pc EXCEPT ![self] = "L469"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 207)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, sk)
-
-\* a user thread at L250: one path
-\* specs/kernel/packet_netdev.ifl:250: synchronize_net()
-user_at_L250(self) ==
-    /\ pc[self] = "L250"
+\* a user thread at L252: one path
+\* specs/kernel/packet_netdev.ifl:252: synchronize_net()
+user_at_L252(self) ==
+    /\ pc[self] = "L252"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ /\ rcu_gp[self] = {}
-       /\ pc' = [pc EXCEPT ![self] = "L251"]
+       /\ pc' = [pc EXCEPT ![self] = "L253"]
        /\ UNCHANGED <<fault>>
 
-\* a user thread at L250b: one path
-\* specs/kernel/packet_netdev.ifl:250: synchronize_net()
-user_at_L250b(self) ==
-    /\ pc[self] = "L250b"
+\* a user thread at L252b: one path
+\* specs/kernel/packet_netdev.ifl:252: synchronize_net()
+user_at_L252b(self) ==
+    /\ pc[self] = "L252b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, user_locals>>
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-       /\ pc' = [pc EXCEPT ![self] = "L250"]
+       /\ pc' = [pc EXCEPT ![self] = "L252"]
        /\ UNCHANGED <<fault>>
 
-\* a user thread at L251: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:251: lock sk.bind_lock
-user_at_L251(self) ==
-    /\ pc[self] = "L251"
+\* a user thread at L253: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:253: lock sk.bind_lock
+user_at_L253(self) ==
+    /\ pc[self] = "L253"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1792,13 +1792,13 @@ user_at_L251(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
-             /\ pc' = [pc EXCEPT ![self] = "L460"]
+             /\ pc' = [pc EXCEPT ![self] = "L462"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 251)
+             /\ Fault("null_deref", self, 253)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 251, sk)
+             /\ FaultOn("use_after_free", self, 253, sk)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1840,12 +1840,12 @@ user_at_L321(self) ==
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 321)
 
-\* a user thread at L455: 4 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:455: sk = sock.sk
-\* specs/kernel/packet_netdev.ifl:456: if sk != null {
+\* a user thread at L457: 4 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:457: sk = sock.sk
+\* specs/kernel/packet_netdev.ifl:458: if sk != null {
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L455(self) ==
-    /\ pc[self] = "L455"
+user_at_L457(self) ==
+    /\ pc[self] = "L457"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1854,7 +1854,7 @@ user_at_L455(self) ==
        IN \/ /\ ok
              /\ socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
-             /\ pc' = [pc EXCEPT ![self] = "L457"]
+             /\ pc' = [pc EXCEPT ![self] = "L459"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
@@ -1864,27 +1864,27 @@ user_at_L455(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 455)
+             /\ Fault("null_deref", self, 457)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 455, sock)
+             /\ FaultOn("use_after_free", self, 457, sock)
 
-\* a user thread at L457: one path
-\* specs/kernel/packet_netdev.ifl:457: list_del_rcu(packet_sklist, sk)
-user_at_L457(self) ==
-    /\ pc[self] = "L457"
+\* a user thread at L459: one path
+\* specs/kernel/packet_netdev.ifl:459: list_del_rcu(packet_sklist, sk)
+user_at_L459(self) ==
+    /\ pc[self] = "L459"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L458"]
+       /\ pc' = [pc EXCEPT ![self] = "L460"]
        /\ UNCHANGED <<fault>>
 
-\* a user thread at L458: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:458: lock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:459: unregister_prot_hook(sk, false)
-user_at_L458(self) ==
-    /\ pc[self] = "L458"
+\* a user thread at L460: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:460: lock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:461: unregister_prot_hook(sk, false)
+user_at_L460(self) ==
+    /\ pc[self] = "L460"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1898,18 +1898,18 @@ user_at_L458(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 458)
+             /\ Fault("null_deref", self, 460)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 458, sk)
+             /\ FaultOn("use_after_free", self, 460, sk)
 
-\* a user thread at L460: 5 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:460: d = sk.prot_dev
-\* specs/kernel/packet_netdev.ifl:461: if d != null {
-\* specs/kernel/packet_netdev.ifl:462: dev_put(d)
-\* specs/kernel/packet_netdev.ifl:73: if dev != null {
-user_at_L460(self) ==
-    /\ pc[self] = "L460"
+\* a user thread at L462: 5 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:462: d = sk.prot_dev
+\* specs/kernel/packet_netdev.ifl:463: if d != null {
+\* specs/kernel/packet_netdev.ifl:464: dev_put(d)
+\* specs/kernel/packet_netdev.ifl:75: if dev != null {
+user_at_L462(self) ==
+    /\ pc[self] = "L462"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1923,53 +1923,53 @@ user_at_L460(self) ==
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev,
                     ![self].dev_put.dev = packet_sock[sk].prot_dev]
-             /\ pc' = [pc EXCEPT ![self] = "L74"]
+             /\ pc' = [pc EXCEPT ![self] = "L76"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ ~packet_sock[sk].prot_dev # NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev,
                     ![self].dev_put = user_dev_put_init]
-             /\ pc' = [pc EXCEPT ![self] = "L463"]
+             /\ pc' = [pc EXCEPT ![self] = "L465"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].prot_dev # NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release.d = packet_sock[sk].prot_dev]
-             /\ pc' = [pc EXCEPT ![self] = "L465"]
+             /\ pc' = [pc EXCEPT ![self] = "L467"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 460)
+             /\ Fault("null_deref", self, 462)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 460, sk)
+             /\ FaultOn("use_after_free", self, 462, sk)
 
-\* a user thread at L463: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:463: sk.prot_dev = null
-user_at_L463(self) ==
-    /\ pc[self] = "L463"
+\* a user thread at L465: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:465: sk.prot_dev = null
+user_at_L465(self) ==
+    /\ pc[self] = "L465"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].prot_dev = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L465"]
+             /\ pc' = [pc EXCEPT ![self] = "L467"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 463)
+             /\ Fault("null_deref", self, 465)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 463, sk)
+             /\ FaultOn("use_after_free", self, 465, sk)
 
-\* a user thread at L465: 4 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:465: unlock sk.bind_lock
-\* specs/kernel/packet_netdev.ifl:466: packet_release_rings(sk)
-\* specs/kernel/packet_netdev.ifl:467: packet_release_fanout_sync(sk)
+\* a user thread at L467: 4 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:467: unlock sk.bind_lock
+\* specs/kernel/packet_netdev.ifl:468: packet_release_rings(sk)
+\* specs/kernel/packet_netdev.ifl:469: packet_release_fanout_sync(sk)
 \* specs/kernel/packet_fanout.ifl:214: packet_release_fanout(sk)
 \* examples/packet/fanout_free_before_grace.ifl:33: f = fanout_release(sk)
-user_at_L465(self) ==
-    /\ pc[self] = "L465"
+user_at_L467(self) ==
+    /\ pc[self] = "L467"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -1987,53 +1987,53 @@ user_at_L465(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 465)
+             /\ Fault("bad_unlock", self, 467)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 465)
+             /\ Fault("null_deref", self, 467)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 465, sk)
+             /\ FaultOn("use_after_free", self, 467, sk)
 
-\* a user thread at L469: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:469: sock.sk = null
-user_at_L469(self) ==
-    /\ pc[self] = "L469"
+\* a user thread at L471: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:471: sock.sk = null
+user_at_L471(self) ==
+    /\ pc[self] = "L471"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sock == user_locals[self].packet_release.sock
        IN \/ /\ sock # NULL /\ socket[sock].st = "live"
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L470"]
+             /\ pc' = [pc EXCEPT ![self] = "L472"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 469)
+             /\ Fault("null_deref", self, 471)
           \/ /\ sock # NULL
              /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 469, sock)
+             /\ FaultOn("use_after_free", self, 471, sock)
 
-\* a user thread at L470: 3 paths (2 to a fault)
-\* specs/kernel/packet_netdev.ifl:470: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-user_at_L470(self) ==
-    /\ pc[self] = "L470"
+\* a user thread at L472: 3 paths (2 to a fault)
+\* specs/kernel/packet_netdev.ifl:472: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+user_at_L472(self) ==
+    /\ pc[self] = "L472"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, ptype_fanout, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].packet_release.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L471"]
+             /\ pc' = [pc EXCEPT ![self] = "L473"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 470)
+             /\ Fault("null_deref", self, 472)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 470, sk)
+             /\ FaultOn("use_after_free", self, 472, sk)
 
-\* a user thread at L471: 5 paths (3 to a fault)
-\* specs/kernel/packet_netdev.ifl:471: put sk.refcnt                  // sock_put
+\* a user thread at L473: 5 paths (3 to a fault)
+\* specs/kernel/packet_netdev.ifl:473: put sk.refcnt                  // sock_put
 \* examples/packet/fanout_free_before_grace.ifl:56: sock_free(sock)
-user_at_L471(self) ==
-    /\ pc[self] = "L471"
+user_at_L473(self) ==
+    /\ pc[self] = "L473"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, net_device, packet_fanout, ptype_all, packet_sklist,
                    fanout_list, fanout_mutex, ptype_fanout, rcu_gp>>
@@ -2055,12 +2055,12 @@ user_at_L471(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 471, sk)
+             /\ FaultOn("refcount_underflow", self, 473, sk)
           \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 471)
+             /\ Fault("null_deref", self, 473)
           \/ /\ sk # NULL
              /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 471, sk)
+             /\ FaultOn("double_free", self, 473, sk)
 
 \* any step of a user thread
 user_step(self) ==
@@ -2077,18 +2077,18 @@ user_step(self) ==
     \/ user_at_L72(self)
     \/ user_at_L79(self)
     \/ user_at_L81(self)
-    \/ user_at_L74(self)
     \/ user_at_L67(self)
     \/ user_at_L67b(self)
     \/ user_at_L90(self)
     \/ user_at_L91(self)
     \/ user_at_L93(self)
+    \/ user_at_L76(self)
     \/ user_at_L111(self)
     \/ user_at_L128(self)
     \/ user_at_L129(self)
     \/ user_at_L132(self)
-    \/ user_at_L124(self)
-    \/ user_at_L124b(self)
+    \/ user_at_L126(self)
+    \/ user_at_L126b(self)
     \/ user_at_L148(self)
     \/ user_at_L148b(self)
     \/ user_at_L118(self)
@@ -2105,23 +2105,23 @@ user_step(self) ==
     \/ user_at_L197(self)
     \/ user_at_L199(self)
     \/ user_at_L207(self)
-    \/ user_at_L245(self)
+    \/ user_at_L207b(self)
     \/ user_at_L247(self)
     \/ user_at_L249(self)
-    \/ user_at_L207b(self)
-    \/ user_at_L250(self)
-    \/ user_at_L250b(self)
     \/ user_at_L251(self)
+    \/ user_at_L252(self)
+    \/ user_at_L252b(self)
+    \/ user_at_L253(self)
     \/ user_at_L321(self)
-    \/ user_at_L455(self)
     \/ user_at_L457(self)
-    \/ user_at_L458(self)
+    \/ user_at_L459(self)
     \/ user_at_L460(self)
-    \/ user_at_L463(self)
+    \/ user_at_L462(self)
     \/ user_at_L465(self)
-    \/ user_at_L469(self)
-    \/ user_at_L470(self)
+    \/ user_at_L467(self)
     \/ user_at_L471(self)
+    \/ user_at_L472(self)
+    \/ user_at_L473(self)
 
 \* ENABLED <<user_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
@@ -2145,17 +2145,17 @@ user_enabled(self) ==
                            "L70",
                            "L72",
                            "L81",
-                           "L74",
                            "L67",
                            "L67b",
                            "L90",
                            "L91",
                            "L93",
+                           "L76",
                            "L111",
                            "L129",
                            "L132",
-                           "L124",
-                           "L124b",
+                           "L126",
+                           "L126b",
                            "L148b",
                            "L118",
                            "L163",
@@ -2168,19 +2168,19 @@ user_enabled(self) ==
                            "L197",
                            "L199",
                            "L207",
-                           "L245",
+                           "L207b",
                            "L247",
                            "L249",
-                           "L207b",
-                           "L250b",
-                           "L455",
+                           "L251",
+                           "L252b",
                            "L457",
-                           "L460",
-                           "L463",
+                           "L459",
+                           "L462",
                            "L465",
-                           "L469",
-                           "L470",
-                           "L471"}
+                           "L467",
+                           "L471",
+                           "L472",
+                           "L473"}
           \/ /\ pc[self] = "L36"
              /\ \/ /\ packet_release_fanout_f # NULL /\
                         packet_fanout[packet_release_fanout_f].st = "live"
@@ -2230,9 +2230,9 @@ user_enabled(self) ==
                 \/ match = NULL
           \/ /\ pc[self] = "L194"
              /\ fanout_mutex = NULL
-          \/ /\ pc[self] = "L250"
+          \/ /\ pc[self] = "L252"
              /\ rcu_gp[self] = {}
-          \/ /\ pc[self] = "L251"
+          \/ /\ pc[self] = "L253"
              /\ \/ /\ __unregister_prot_hook_sk # NULL /\
                         packet_sock[__unregister_prot_hook_sk].st = "live"
                    /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
@@ -2244,7 +2244,7 @@ user_enabled(self) ==
                    /\ \/ socket[sock].st = "live"
                       \/ socket[sock].st = "freed"
                 \/ sock = NULL
-          \/ /\ pc[self] = "L458"
+          \/ /\ pc[self] = "L460"
              /\ \/ /\ packet_release_sk # NULL /\ packet_sock[packet_release_sk].st = "live"
                    /\ packet_sock[packet_release_sk].bind_lock = NULL
                 \/ packet_release_sk = NULL
@@ -2283,7 +2283,7 @@ rx_untouched ==
 \* specs/kernel/packet_fanout.ifl:256: rcu_read_unlock()
 \* specs/kernel/packet_fanout.ifl:259: if pt != null {
 \* specs/kernel/packet_fanout.ifl:260: packet_deliver(pt)
-\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:381: packet_rcv(sk)
 \* specs/kernel/packet_fanout.ifl:265: rcu_read_lock()
 \* specs/kernel/packet_fanout.ifl:266: fh = rcu_pick(ptype_fanout)
 \* specs/kernel/packet_fanout.ifl:267: if fh == null {
@@ -2523,7 +2523,7 @@ rx_at_L232(self) ==
 \* a rx thread at L236: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:236: po = f.arr0
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:381: packet_rcv(sk)
 rx_at_L236(self) ==
     /\ pc[self] = "L236"
     /\ fault.kind = "none"
@@ -2545,7 +2545,7 @@ rx_at_L236(self) ==
 \* a rx thread at L239: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:239: po = f.arr0
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:381: packet_rcv(sk)
 rx_at_L239(self) ==
     /\ pc[self] = "L239"
     /\ fault.kind = "none"
@@ -2567,7 +2567,7 @@ rx_at_L239(self) ==
 \* a rx thread at L241: 3 paths (2 to a fault)
 \* specs/kernel/packet_fanout.ifl:241: po = f.arr1
 \* specs/kernel/packet_fanout.ifl:244: packet_deliver(po)
-\* specs/kernel/packet_netdev.ifl:379: packet_rcv(sk)
+\* specs/kernel/packet_netdev.ifl:381: packet_rcv(sk)
 rx_at_L241(self) ==
     /\ pc[self] = "L241"
     /\ fault.kind = "none"
