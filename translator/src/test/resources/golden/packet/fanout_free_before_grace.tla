@@ -549,16 +549,20 @@ user_at_L69(self) ==
              /\ packet_fanout[f].st # "live"
              /\ FaultOn("use_after_free", self, 69, f)
 
-\* a user thread at L70: one path
+\* a user thread at L70: 2 paths (1 to a fault)
 \* specs/kernel/packet_fanout.ifl:70: list_add_rcu(ptype_fanout, f)  // dev_add_pack(&f->prot_hook)
 user_at_L70(self) ==
     /\ pc[self] = "L70"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, net_device, packet_fanout, ptype_all,
                    packet_sklist, fanout_list, fanout_mutex, rcu_gp, user_locals>>
-    /\ /\ ptype_fanout' = ptype_fanout \cup {user_locals[self].__fanout_link.f}
-       /\ pc' = [pc EXCEPT ![self] = "L72"]
-       /\ UNCHANGED <<fault>>
+    /\ LET f == user_locals[self].__fanout_link.f
+       IN \/ /\ f # NULL
+             /\ ptype_fanout' = ptype_fanout \cup {f}
+             /\ pc' = [pc EXCEPT ![self] = "L72"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ f = NULL
+             /\ Fault("null_deref", self, 70)
 
 \* a user thread at L72: 5 paths (3 to a fault)
 \* specs/kernel/packet_fanout.ifl:72: unlock f.flock
