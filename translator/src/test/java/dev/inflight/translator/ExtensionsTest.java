@@ -109,6 +109,42 @@ class ExtensionsTest {
   }
 
   @Test
+  void aModelOverridesALibraryLayersOverrideAndSiblingLayersClash() throws IOException {
+    // layer.ifl builds on lib.ifl by overriding bump; the model replaces that override in turn
+    Files.writeString(dir.resolve("layer.ifl"), "include \"lib.ifl\"\noverride fn bump(o) {\n  o.v = o.v + 5\n}\n",
+        StandardCharsets.UTF_8);
+    Translator.Result r = translate("""
+        model m
+        include "layer.ifl"
+        override fn bump(o) {
+          o.v = 7
+        }
+        thread t {
+          x = alloc obj
+          use(x)
+        }
+        """);
+    assertThat(r.ok()).as(errors(r)).isTrue();
+    assertThat(r.emitted().tla()).contains(".v = 7").doesNotContain("+ 5").doesNotContain("+ 1");
+    // two layers neither of which includes the other: which one is meant is not said
+    Files.writeString(dir.resolve("other.ifl"), "include \"lib.ifl\"\noverride fn bump(o) {\n  o.v = 9\n}\n",
+        StandardCharsets.UTF_8);
+    Translator.Result both = translate("model m\ninclude \"layer.ifl\"\ninclude \"other.ifl\"\nthread t {\n  x = alloc obj\n  use(x)\n}\n");
+    assertThat(errors(both)).startsWith("error[E0201]: duplicate declaration of override of function `bump`\n");
+    assertThat(both.diagnostics().stream().filter(d -> d.isError()).count()).isEqualTo(1);
+  }
+
+  @Test
+  void aLibraryFunctionsLocalIsNotTheModelsGlobalSpelledAlike() throws IOException {
+    Files.writeString(dir.resolve("make.ifl"), "struct o3 { v = 0 }\nfn make() {\n  b = alloc o3\n  b.v = 1\n  return b\n}\n",
+        StandardCharsets.UTF_8);
+    // the model's `b` is an integer; the library's `b` stays the function's own object local
+    Translator.Result r = translate("model m\ninclude \"make.ifl\"\nvar b = 0\nthread t {\n  x = make()\n  b = 2\n}\n");
+    assertThat(r.ok()).as(errors(r)).isTrue();
+    assertThat(r.emitted().tla()).contains("b' = 2").containsPattern("\\.make\\.b\\b");
+  }
+
+  @Test
   void overridingAFunctionOfTheSameFileIsAnError() throws IOException {
     Translator.Result r = translate("model m\nfn f(o) { }\noverride fn f(o) { }\nthread t { }\n");
     assertThat(errors(r)).startsWith("error[E0211]: `override fn f` is in the file that declares `f`\n")

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * the library's own included, goes to the replacement — and `extend struct NAME bound N { … }`
  * adds fields to a struct declared in another file and may set its pool bound. Both are
  * collected while the files are read and applied once every included file is in, so an
- * override may come before or after the `include` that declares what it replaces.
+ * override may come before or after the `include` that declares what it replaces. Overrides
+ * layer: an override in a file that includes another override's file replaces that one.
  */
 final class Extensions {
   private final Program program;
@@ -44,20 +45,66 @@ final class Extensions {
   }
 
   void apply() {
-    Map<String, Decl.Fn> replaced = new HashMap<>();
+    Map<String, List<Decl.Fn>> byName = new java.util.LinkedHashMap<>();
     for (Decl.Fn f : overrides) {
-      String name = f.name().text();
-      Decl.Fn twice = replaced.putIfAbsent(name, f);
-      if (twice != null) {
-        diags.duplicate(f.name().span(), "override of function", name, twice.name().span());
-        continue;
+      byName.computeIfAbsent(f.name().text(), k -> new ArrayList<>()).add(f);
+    }
+    for (List<Decl.Fn> same : byName.values()) {
+      List<Decl.Fn> layers = layers(same);
+      if (layers != null) {
+        layers.forEach(this::replace); // each replaces the one below it; the top one is called
       }
-      replace(f);
     }
     Map<String, Decl.ExtendStruct> bounds = new HashMap<>();
     for (Decl.ExtendStruct e : extensions) {
       extendStruct(e, bounds);
     }
+  }
+
+  /**
+   * Overrides of one function, bottom layer first: an override in a file that includes (directly
+   * or not) another override's file replaces that override, as a model replaces a library
+   * layer's override of a lower layer. Two overrides neither of whose files includes the
+   * other are a duplicate (E0201): null.
+   */
+  private List<Decl.Fn> layers(List<Decl.Fn> same) {
+    List<Decl.Fn> out = new ArrayList<>();
+    for (Decl.Fn f : same) {
+      int at = 0;
+      while (at < out.size() && includes(f.span().file(), out.get(at).span().file())) {
+        at++;
+      }
+      for (int k = 0; k < out.size(); k++) {
+        boolean above = k < at;
+        Decl.Fn g = out.get(k);
+        if (above ? !includes(f.span().file(), g.span().file()) : !includes(g.span().file(), f.span().file())) {
+          diags.duplicate(f.name().span(), "override of function", f.name().text(), g.name().span());
+          return null;
+        }
+      }
+      out.add(at, f);
+    }
+    return out;
+  }
+
+  /** Whether {@code a} includes {@code b}, directly or through other files (never itself). */
+  private boolean includes(SourceFile a, SourceFile b) {
+    if (a == null || b == null || sameFile(a, b)) {
+      return false;
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    java.util.Deque<String> todo = new java.util.ArrayDeque<>(List.of(a.path()));
+    while (!todo.isEmpty()) {
+      for (String next : program.includes.getOrDefault(todo.pop(), java.util.Set.of())) {
+        if (next.equals(b.path())) {
+          return true;
+        }
+        if (seen.add(next)) {
+          todo.push(next);
+        }
+      }
+    }
+    return false;
   }
 
   private void replace(Decl.Fn f) {

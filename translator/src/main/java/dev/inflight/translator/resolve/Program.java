@@ -26,6 +26,8 @@ public final class Program {
   public final Map<String, FnSym> fns = new LinkedHashMap<>();
   /** Functions an `override fn` replaced: name → the replaced declaration. */
   public final Map<String, Decl.Fn> overridden = new LinkedHashMap<>();
+  /** The files each file includes directly (by SourceFile#path): override layers (Extensions). */
+  public final Map<String, Set<String>> includes = new LinkedHashMap<>();
   public final List<ThreadSym> threads = new ArrayList<>();
   /**
    * The `init` block as a scope of its own (a thread kind that is no thread: never in

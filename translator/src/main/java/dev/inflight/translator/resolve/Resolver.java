@@ -95,7 +95,7 @@ public final class Resolver {
           program.modelSpan = m.span();
         }
       } else if (d instanceof Decl.Include inc) {
-        include(inc, path);
+        include(inc, path, file.source());
       } else if (d instanceof Decl.Const c) {
         if (c.name() != null && libraryDefault(c, file)) {
           continue;
@@ -251,7 +251,7 @@ public final class Resolver {
     return true;
   }
 
-  private void include(Decl.Include inc, Path from) {
+  private void include(Decl.Include inc, Path from, SourceFile includer) {
     SourceFile source = null;
     Path found = null;
     String bad = ModelTree.badForm(inc.path(), ".ifl");
@@ -264,6 +264,7 @@ public final class Resolver {
       Path sibling = near.file();
       found = sibling;
       String display = displayPath(sibling);
+      edge(includer, display);
       if (!includedKeys.add(key(sibling, display))) {
         return;
       }
@@ -278,6 +279,7 @@ public final class Resolver {
         diags.includeNotFound(inc.span(), inc.path());
         return;
       }
+      edge(includer, e.get().displayPath());
       if (!includedKeys.add(key(e.get().path(), e.get().displayPath()))) {
         return;
       }
@@ -290,6 +292,13 @@ public final class Resolver {
     ModelFile file = ModelParser.parse(source, diags);
     program.files.add(file);
     collect(file, found);
+  }
+
+  /** Records that {@code includer} includes the file shown as {@code display} (its SourceFile's path). */
+  private void edge(SourceFile includer, String display) {
+    if (includer != null) {
+      program.includes.computeIfAbsent(includer.path(), k -> new java.util.LinkedHashSet<>()).add(display);
+    }
   }
 
   private static String displayPath(Path p) {
@@ -648,7 +657,7 @@ public final class Resolver {
 
   private void declareName(Scope scope, Ident name, int from) {
     String text = name.text();
-    if (program.globals.containsKey(text) || program.consts.containsKey(text)) {
+    if ((program.globals.containsKey(text) && !modelsOwn(program.globals.get(text), name)) || program.consts.containsKey(text)) {
       return;
     }
     Symbol.LocalSym l = scope.locals().get(text);
@@ -659,6 +668,20 @@ public final class Resolver {
     if (!l.isParam && (l.assignedFrom < 0 || from < l.assignedFrom)) {
       l.assignedFrom = from;
     }
+  }
+
+  /**
+   * Whether {@code g} is a global of the model's own file and {@code name} is in another (a
+   * library function): the library cannot know the model's names, so a name it assigns is its
+   * own local there, not the model's global that happens to be spelled alike.
+   */
+  private boolean modelsOwn(Symbol.GlobalSym g, Ident name) {
+    ModelFile root = program.files.isEmpty() ? null : program.files.get(0);
+    if (root == null || g.member == null || g.member.span() == null || name.span() == null) {
+      return false;
+    }
+    String rootPath = root.source().path();
+    return rootPath.equals(g.member.span().file().path()) && !rootPath.equals(name.span().file().path());
   }
 
   private final class StmtResolver implements Stmt.Visitor<Void> {
