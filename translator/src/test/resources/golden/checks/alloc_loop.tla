@@ -104,20 +104,26 @@ sender_at_L21(self) ==
              /\ skb[b].st # "live"
              /\ FaultOn("use_after_free", self, 21, b)
 
-\* a sender thread at L22: 2 paths (1 to a fault)
+\* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
 \* examples/checks/alloc_loop.ifl:23: i = i + 1
 sender_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
-    /\ \/ /\ Len(rxq) < 3
-          /\ rxq' = Append(rxq, sender_locals[self].b)
-          /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ Len(rxq) \geq 3
-          /\ Fault("model_bound", self, 22)
+    /\ LET b == sender_locals[self].b
+           ok == b # NULL
+       IN \/ /\ ok
+             /\ Len(rxq) < 3
+             /\ rxq' = Append(rxq, b)
+             /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ Len(rxq) \geq 3
+             /\ Fault("model_bound", self, 22)
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 22)
 
 \* any step of a sender thread
 sender_step(self) ==

@@ -120,18 +120,23 @@ sender_at_L19(self) ==
              /\ unix_sock[u].st # "live"
              /\ FaultOn("use_after_free", self, 19, u)
 
-\* a sender thread at L20: 2 paths (1 to a fault)
+\* a sender thread at L20: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
 sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock>>
-    /\ \/ /\ ~u \in Elems(gc_inflight_list)
-          /\ gc_inflight_list' = Append(gc_inflight_list, u)
-          /\ pc' = [pc EXCEPT ![self] = "L22"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ u \in Elems(gc_inflight_list)
-          /\ FaultOn("list_double_add", self, 20, u)
+    /\ LET ok == u # NULL
+       IN \/ /\ ok
+             /\ ~u \in Elems(gc_inflight_list)
+             /\ gc_inflight_list' = Append(gc_inflight_list, u)
+             /\ pc' = [pc EXCEPT ![self] = "L22"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ u \in Elems(gc_inflight_list)
+             /\ FaultOn("list_double_add", self, 20, u)
+          \/ /\ u = NULL
+             /\ Fault("null_deref", self, 20)
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1

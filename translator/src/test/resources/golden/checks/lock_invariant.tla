@@ -71,14 +71,19 @@ adder_at_L17(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals>>
 
-\* a adder thread at L18: one path
+\* a adder thread at L18: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant.ifl:18: add(members, o)
 adder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ /\ members' = members \cup {adder_locals[self].o}
-       /\ pc' = [pc EXCEPT ![self] = "L19"]
-       /\ UNCHANGED <<fault, obj, members_lock, n, adder_locals>>
+    /\ UNCHANGED <<obj, members_lock, n, adder_locals>>
+    /\ LET o == adder_locals[self].o
+       IN \/ /\ o # NULL
+             /\ members' = members \cup {o}
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ o = NULL
+             /\ Fault("null_deref", self, 18)
 
 \* a adder thread at L19: one path
 \* examples/checks/lock_invariant.ifl:19: n = n + 1

@@ -76,14 +76,19 @@ adder_at_L15(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
 
-\* a adder thread at L16: one path
+\* a adder thread at L16: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:16: add(members, o)
 adder_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
-    /\ /\ members' = members \cup {adder_locals[self].o}
-       /\ pc' = [pc EXCEPT ![self] = "L17"]
-       /\ UNCHANGED <<fault, obj, members_lock, n, adder_locals, sloppy_locals>>
+    /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
+    /\ LET o == adder_locals[self].o
+       IN \/ /\ o # NULL
+             /\ members' = members \cup {o}
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ o = NULL
+             /\ Fault("null_deref", self, 16)
 
 \* a adder thread at L17: one path
 \* examples/checks/lock_invariant_race.ifl:17: n = n + 1
@@ -166,14 +171,19 @@ sloppy_at_L23(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
 
-\* a sloppy thread at L24: one path
+\* a sloppy thread at L24: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:24: add(members, o)
 sloppy_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ /\ members' = members \cup {sloppy_locals[self].o}
-       /\ pc' = [pc EXCEPT ![self] = "L25"]
-       /\ UNCHANGED <<fault, obj, members_lock, n, adder_locals, sloppy_locals>>
+    /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
+    /\ LET o == sloppy_locals[self].o
+       IN \/ /\ o # NULL
+             /\ members' = members \cup {o}
+             /\ pc' = [pc EXCEPT ![self] = "L25"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ o = NULL
+             /\ Fault("null_deref", self, 24)
 
 \* a sloppy thread at L25: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:25: unlock members_lock

@@ -86,19 +86,25 @@ sender_at_L18(self) ==
              /\ skb[b].st # "live"
              /\ FaultOn("use_after_free", self, 18, b)
 
-\* a sender thread at L19: 2 paths (1 to a fault)
+\* a sender thread at L19: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
-    /\ \/ /\ Len(rxq) < 2
-          /\ rxq' = Append(rxq, sender_locals[self].b)
-          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ Len(rxq) \geq 2
-          /\ Fault("model_bound", self, 19)
+    /\ LET b == sender_locals[self].b
+           ok == b # NULL
+       IN \/ /\ ok
+             /\ Len(rxq) < 2
+             /\ rxq' = Append(rxq, b)
+             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ Len(rxq) \geq 2
+             /\ Fault("model_bound", self, 19)
+          \/ /\ b = NULL
+             /\ Fault("null_deref", self, 19)
 
 \* any step of a sender thread
 sender_step(self) ==

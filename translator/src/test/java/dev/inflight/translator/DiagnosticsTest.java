@@ -437,19 +437,48 @@ class DiagnosticsTest {
               |          ^^^
               = help: functions are inlined, so they cannot call themselves; use a bounded loop
             """),
-        src("while loop without a derivable bound (global counter)", """
+        src("a function with steps called inside an expression", """
             model m
-            var g = 0
+            var x = 0
+            fn f(a) {
+              x = a
+              return 1
+            }
+            thread t { y = 1 + f(2) }
+            """, """
+            error[E0404]: function `f` has steps of its own, so it can only be called as a statement or as `x = f(…)`
+             --> t.ifl:7:20
+              |
+            7 | thread t { y = 1 + f(2) }
+              |                    ^^^^
+              = help: only a function whose body is a single `return EXPR` can be used inside an expression
+            """),
+        src("recursion through an expression function", """
+            model m
+            fn f(n) { return n == 0 || f(n - 1) }
+            thread t { assert(f(2)) }
+            """, """
+            error[E0400]: recursive call: f → f
+             --> t.ifl:2:28
+              |
+            2 | fn f(n) { return n == 0 || f(n - 1) }
+              |                            ^^^^^^^^
+              = help: functions are inlined, so they cannot call themselves; use a bounded loop
+            """),
+        src("while loop without a derivable bound (locals only)", """
+            model m
             thread t {
-              while g < 3 {
-                g = g + 1
+              i = 0
+              j = 3
+              while i < j {
+                i = i + 1
               }
             }
             """, """
-            error[E0401]: cannot derive a bound for this loop
-             --> t.ifl:4:9
+            error[E0401]: cannot derive a bound for this loop, which reads and writes only its thread's locals
+             --> t.ifl:5:9
               |
-            4 |   while g < 3 {
+            5 |   while i < j {
               |         ^^^^^
               = help: give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error
             """),
@@ -463,7 +492,7 @@ class DiagnosticsTest {
               }
             }
             """, """
-            error[E0401]: cannot derive a bound for this loop
+            error[E0401]: cannot derive a bound for this loop, which reads and writes only its thread's locals
              --> t.ifl:4:9
               |
             4 |   while i < 3 {

@@ -408,7 +408,7 @@ user_at_L80(self) ==
           \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
              /\ Fault("model_bound", self, 80)
 
-\* a user thread at L87: one path
+\* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/netdev_up_race_fixed.ifl:19: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
@@ -417,15 +417,18 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp>>
     /\ LET sk == user_locals[self].packet_create.sk
-       IN /\ packet_sklist' = packet_sklist \cup {sk}
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].sk = sk,
-                 ![self].packet_create = user_packet_create_init,
-                 ![self].packet_do_bind.sk = sk,
-                 ![self].packet_do_bind.ifindex = PACKET_DEV,
-                 ![self].packet_do_bind.proto = ETH_P_ALL]
-          /\ pc' = [pc EXCEPT ![self] = "L127"]
-          /\ UNCHANGED <<fault>>
+       IN \/ /\ sk # NULL
+             /\ packet_sklist' = packet_sklist \cup {sk}
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk = sk,
+                    ![self].packet_create = user_packet_create_init,
+                    ![self].packet_do_bind.sk = sk,
+                    ![self].packet_do_bind.ifindex = PACKET_DEV,
+                    ![self].packet_do_bind.proto = ETH_P_ALL]
+             /\ pc' = [pc EXCEPT ![self] = "L127"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 87)
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -475,25 +478,33 @@ user_at_L94b(self) ==
              /\ packet_sock[sk].st # "live"
              /\ FaultOn("use_after_free", self, 94, sk)
 
-\* a user thread at L95: one path
+\* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {user_locals[self].register_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault>>
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL
+             /\ ptype_all' = ptype_all \cup {sk}
+             /\ pc' = [pc EXCEPT ![self] = "L96"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 95)
 
-\* a user thread at L95b: one path
+\* a user thread at L95b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 user_at_L95b(self) ==
     /\ pc[self] = "L95b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {user_locals[self].register_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L96b"]
-       /\ UNCHANGED <<fault>>
+    /\ LET sk == user_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL
+             /\ ptype_all' = ptype_all \cup {sk}
+             /\ pc' = [pc EXCEPT ![self] = "L96b"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 95)
 
 \* a user thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1534,27 +1545,35 @@ netdev_at_L94b(self) ==
              /\ packet_sock[sk].st # "live"
              /\ FaultOn("use_after_free", self, 94, sk)
 
-\* a netdev thread at L95: one path
+\* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {netdev_locals[self].register_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L96"]
-       /\ UNCHANGED <<fault>>
+    /\ LET sk == netdev_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL
+             /\ ptype_all' = ptype_all \cup {sk}
+             /\ pc' = [pc EXCEPT ![self] = "L96"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 95)
 
-\* a netdev thread at L95b: one path
+\* a netdev thread at L95b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 netdev_at_L95b(self) ==
     /\ pc[self] = "L95b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ ptype_all' = ptype_all \cup {netdev_locals[self].register_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L96b"]
-       /\ UNCHANGED <<fault>>
+    /\ LET sk == netdev_locals[self].register_prot_hook.sk
+       IN \/ /\ sk # NULL
+             /\ ptype_all' = ptype_all \cup {sk}
+             /\ pc' = [pc EXCEPT ![self] = "L96b"]
+             /\ UNCHANGED <<fault>>
+          \/ /\ sk = NULL
+             /\ Fault("null_deref", self, 95)
 
 \* a netdev thread at L96: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference

@@ -219,7 +219,11 @@ public final class TlaChecker {
 
   /** The counterexample in TLA+ terms: the action of each step (as the `thread`), where it is, what changed. */
   static DslTrace trace(TlcResult result, SourceMap.Property violated, String display, List<String> lines) {
-    List<TlcState> states = result.trace();
+    List<TlcState> states = new ArrayList<>(result.trace());
+    if (result.lasso() instanceof TlcLasso.BackToState b && b.stateIndex() >= 1 && b.stateIndex() <= states.size()) {
+      // the step that closes the loop, from the last state back to state N (DslTrace#loopFrom)
+      states.add(new TlcState(states.size() + 1, b.action(), b.actionLocation(), states.get(b.stateIndex() - 1).vars()));
+    }
     List<DslStep> steps = new ArrayList<>();
     for (int i = 0; i < states.size(); i++) {
       TlcState cur = states.get(i);
@@ -248,11 +252,11 @@ public final class TlaChecker {
       summary = "violated";
     } else {
       summary = switch (violated.kind()) {
-        case "invariant" -> "invariant " + violated.name() + " is false in state " + states.size();
-        case "deadlock" -> "deadlock: state " + states.size() + " has no successor";
+        case "invariant" -> "invariant " + violated.name() + " is false in state " + result.trace().size();
+        case "deadlock" -> "deadlock: state " + result.trace().size() + " has no successor";
         case "assertion" -> violated.description();
         case "property" -> loopFrom != null ? violated.name() + " fails on a behaviour that loops back to state " + loopFrom
-            : stutters ? violated.name() + " fails on a behaviour that stutters after state " + states.size()
+            : stutters ? violated.name() + " fails on a behaviour that stutters after state " + result.trace().size()
                 : violated.name() + " is violated";
         default -> violated.name() + " is violated";
       };

@@ -154,7 +154,9 @@ public final class TextReport {
       out.println("  " + n);
     }
     out.println();
-    out.println("counterexample, " + plural(t.steps().size(), "state") + ":");
+    boolean lasso = t.loopFrom() != null && t.steps().size() > t.loopFrom();
+    out.println("counterexample, " + (lasso ? plural(t.steps().size() - 1, "state") + ", then back to state " + t.loopFrom()
+        : plural(t.steps().size(), "state")) + ":");
     int threadWidth = 6;
     int whereWidth = 5;
     for (DslStep s : t.steps()) {
@@ -162,7 +164,8 @@ public final class TextReport {
       whereWidth = Math.max(whereWidth, s.loc() == null ? 0 : TraceMapper.where(s.loc()).length());
     }
     for (DslStep s : t.steps()) {
-      String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
+      String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here"
+          : lasso && s.index() == t.steps().size() ? " <- back to state " + t.loopFrom() : "";
       if (s.thread() == null && s.loc() == null) {
         String init = s.index() == 1 ? "initial state" + (s.note() == null ? "" : ", " + s.note())
             : (s.action() == null ? "" : s.action());
@@ -198,7 +201,8 @@ public final class TextReport {
       }
     }
     if (t.loopFrom() != null) {
-      out.println("from state " + t.loopFrom() + " on, the steps " + t.loopFrom() + ".." + t.steps().size() + " repeat forever");
+      out.println(lasso ? "from state " + t.loopFrom() + " on, the steps " + (t.loopFrom() + 1) + ".." + t.steps().size() + " repeat forever"
+          : "the behaviour stays in state " + t.loopFrom() + " forever");
     } else if (t.stutters()) {
       out.println("after the last state nothing changes forever (the behaviour stutters)");
     }

@@ -95,14 +95,18 @@ public final class TraceMapper {
           new InitialState(this, map).note(trace.get(0)))
           : step(trace.get(i - 1), trace.get(i)));
     }
-    steps = StepNotes.annotate(steps, map);
     Integer loopFrom = null;
-    boolean stutters = false;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
       loopFrom = b.stateIndex();
-    } else if (result.lasso() instanceof TlcLasso.Stuttering) {
-      stutters = true;
+      if (b.action() != null && b.stateIndex() >= 1 && b.stateIndex() <= trace.size()) {
+        // The step that closes the loop (from the last state back to state N) is a step of the
+        // behaviour too: shown as step M+1, whose state is state N's.
+        TlcState back = trace.get(b.stateIndex() - 1);
+        steps.add(step(trace.get(trace.size() - 1), new TlcState(trace.size() + 1, b.action(), b.actionLocation(), back.vars())));
+      }
     }
+    steps = StepNotes.annotate(steps, map);
+    boolean stutters = result.lasso() instanceof TlcLasso.Stuttering;
     List<String> notes = new ArrayList<>();
     TlcState last = trace.isEmpty() ? null : trace.get(trace.size() - 1);
     String summary = new TraceSummary(this, map).summary(result, property, steps, last, notes);
@@ -314,7 +318,20 @@ public final class TraceMapper {
   }
 
   private static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("^(\\w+)\\s*=(?!=)");
-  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\(");
+  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\((.*)\\)\\s*$");
+
+  /** Whether {@code args} closes no parenthesis it did not open: `f(a) + g(b)` is not one call. */
+  private static boolean balanced(String args) {
+    int depth = 0;
+    for (int i = 0; i < args.length(); i++) {
+      char c = args.charAt(i);
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth < 0) {
+        return false;
+      }
+    }
+    return depth == 0;
+  }
 
   /**
    * `r = f(…)` whose value did not change (a function returning null into a null local): the
@@ -327,7 +344,7 @@ public final class TraceMapper {
     List<SourceMap.Loc> ran = a.statements();
     for (int k = 0; k < ran.size(); k++) {
       java.util.regex.Matcher m = CALL_RESULT.matcher(code(ran.get(k).text()));
-      if (!m.find() || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
+      if (!m.find() || !balanced(m.group(3)) || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
         continue;
       }
       // A later statement of the step reads the result: the local may have been reset when the

@@ -167,12 +167,21 @@ final class TraceSummary {
         for (int k = from - 1; k < result.trace().size(); k++) {
           moves |= !java.util.Objects.equals(TraceMapper.pcOf(result.trace().get(k), tla), pc);
         }
+        // a loop of one label (a list walk whose body merges into its head) keeps pc where it
+        // is, but the thread's steps are in the loop
+        String who = mapper.displayOf(tla);
+        moves |= steps.stream().anyMatch(st -> st.index() > from && who.equals(st.thread()));
       }
       String where = at == null ? "" : " " + TraceMapper.where(at) + " (" + TraceMapper.code(at.text()) + ")";
-      parts.add(mapper.displayOf(tla) + (moves ? " keeps running without finishing, e.g. at" + where : " waits forever at" + where));
+      // A loop head never blocks (its branch covers both outcomes): a thread that stays at one
+      // takes steps that change nothing (a walk round a cycle of one node), which weak fairness
+      // does not force, so TLC shows them as stuttering.
+      boolean inPlace = !moves && at != null && at.text() != null && TraceMapper.code(at.text()).startsWith("while ");
+      parts.add(mapper.displayOf(tla) + (moves ? " keeps running without finishing, e.g. at" + where
+          : inPlace ? " spins forever at" + where + ", each iteration changing nothing" : " waits forever at" + where));
     }
-    String how = from == null ? "no thread that is bound to move does so from step " + steps.size() + " on"
-        : "steps " + from + ".." + steps.size() + " repeat forever";
+    String how = from == null ? "nothing changes from step " + steps.size() + " on"
+        : "steps " + (from + 1) + ".." + steps.size() + " repeat forever";
     return "hang: " + (parts.isEmpty() ? "a thread never finishes" : String.join("; ", parts)) + " (" + how + ")";
   }
 

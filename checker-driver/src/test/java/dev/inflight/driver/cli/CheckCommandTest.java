@@ -33,6 +33,45 @@ class CheckCommandTest {
   @TempDir
   Path tmp;
 
+  // ------------------------------------------------------------------ lassos
+
+  @Test
+  void aLassoShowsEveryStepOfTheLoopTheOneBackIncluded() {
+    Run r = Cli.run("check", "--no-vacuity", Cli.example("checks/hang.ifl").toString());
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.VIOLATED);
+    // states 1 and 2, then the poller's step back to state 1: both of its steps repeat
+    assertThat(r.out()).contains("(steps 2..3 repeat forever)")
+        .contains("counterexample, 2 states, then back to state 1:\n")
+        .containsPattern("\n   3  poller  \\S+hang.ifl:\\d+  polls = 1 - polls <- back to state 1\n\\s+polls: 1 -> 0\n")
+        .contains("from state 1 on, the steps 2..3 repeat forever\n");
+  }
+
+  @Test
+  void aLoopWithoutABoundThatNeverEndsIsAHangThatSaysTheThreadSpins() throws IOException {
+    Run walk = Cli.run("check", "--no-vacuity", Cli.example("checks/spin_walk.ifl").toString());
+    assertThat(walk.exit()).as(walk.describe()).isEqualTo(ExitCodes.VIOLATED);
+    assertThat(walk.out()).containsPattern("hang: walker spins forever at \\S+spin_walk.ifl:\\d+ \\(while p != null \\{\\),"
+        + " each iteration changing nothing");
+    Path m = tmp.resolve("spin.ifl");
+    Files.writeString(m, """
+        model spin
+        var stop = false
+        var x = 0
+        thread t {
+          while !stop {
+            x = 1 - x
+          }
+        }
+        thread u {
+          either { stop = true } or { y = 1 }
+        }
+        """);
+    Run spin = Cli.run("check", "--no-vacuity", m.toString());
+    assertThat(spin.exit()).as(spin.describe()).isEqualTo(ExitCodes.VIOLATED);
+    assertThat(spin.out()).containsPattern("hang: t keeps running without finishing, e.g. at \\S+spin.ifl:5 \\(while !stop \\{\\)"
+        + " \\(steps (\\d+)\\.\\.(\\d+) repeat forever\\)");
+  }
+
   // ------------------------------------------------------------------ symmetry
 
   @Test

@@ -118,6 +118,25 @@ class DisagreementsTest {
             touch p
           }
           """, Set.of("Assertions", "NoNullDeref"), false),
+      new Case("found by FoldedFormTest's random models: a null added to a set made the quantifier of an expression "
+          + "function dereference null and TLC stop with an evaluation error; adding null is now a null dereference", """
+          model add_null_then_quantify
+          struct obj bound 3 {
+            ref rc = 1
+            v = 0
+          }
+          var g = 0
+          var p: obj = null
+          set s of obj
+          fn hot(o) {
+            return o.v == g
+          }
+          thread th0 {
+            atomic { a = p }
+            add(s, a)
+            assert(exists y in s : hot(y))
+          }
+          """, Set.of("NoNullDeref"), false),
       new Case("found by the differential long run (salt 16): a label at the start of an atomic block that begins with "
           + "local code was pushed down into the block, splitting it, so an RCU callback ran inside it", """
           model atomic_not_split

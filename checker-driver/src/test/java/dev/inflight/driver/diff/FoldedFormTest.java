@@ -76,7 +76,7 @@ class FoldedFormTest {
   }
 
   private void sameStates(Path file) throws IOException {
-    TlcResult folded = tlc(tmp, Translator.translate(file, Translator.Options.defaults()).emitted(), "folded");
+    TlcResult folded = defaultForm(file);
     TlcResult paths = tlc(tmp, Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted(), "paths");
     assertThat(folded.outcome().kind()).isEqualTo(paths.outcome().kind());
     assertThat(folded.statistics().distinct()).as("distinct states").isEqualTo(paths.statistics().distinct());
@@ -86,6 +86,29 @@ class FoldedFormTest {
 
   private static Emitted translatePaths(String text) {
     return DifferentialTest.translate(text, "_p", Translator.Options.defaults().withPathActions(true));
+  }
+
+  private static final java.util.Map<Path, TlcResult> DEFAULT_FORM = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * TLC's result on an example's default translation, computed once per test JVM: each form test
+   * (this one, LocalsFormTest) compares it with another form of the same example.
+   */
+  static TlcResult defaultForm(Path file) throws IOException {
+    TlcResult known = DEFAULT_FORM.get(file);
+    if (known != null) {
+      return known;
+    }
+    Path dir = Files.createTempDirectory("inflight-form-");
+    try {
+      TlcResult r = tlc(dir, Translator.translate(file, Translator.Options.defaults()).emitted(), "default");
+      DEFAULT_FORM.put(file, r);
+      return r;
+    } finally {
+      try (Stream<Path> walk = Files.walk(dir)) {
+        walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
   }
 
   /** Runs TLC (1 worker, liveness at the end) on an emitted module in its own directory under {@code tmp}. */

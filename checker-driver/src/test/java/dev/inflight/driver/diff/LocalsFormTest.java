@@ -60,7 +60,7 @@ class LocalsFormTest {
   }
 
   private void sameStates(Path file) throws IOException {
-    TlcResult records = FoldedFormTest.tlc(tmp, Translator.translate(file, Translator.Options.defaults()).emitted(), "records");
+    TlcResult records = FoldedFormTest.defaultForm(file);
     TlcResult variables = FoldedFormTest.tlc(tmp,
         Translator.translate(file, Translator.Options.defaults().withLocalVariables(true)).emitted(), "variables");
     assertThat(records.outcome().kind()).isEqualTo(variables.outcome().kind());

@@ -10,8 +10,10 @@ import java.util.Set;
  * Random small models for the differential test: 2–3 thread kinds (sometimes an array of two,
  * sometimes a daemon) over shared integers, a pointer, a lock, a set and a list of refcounted
  * objects, with `await`, `either`, `pick`, `for` over the set and the list, `alloc`/`get`/`put`/
- * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`;
- * a quarter of them start with an `init` block (objects allocated and published, a choice).
+ * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`,
+ * `while` loops without a bound over shared state (waits, spins);
+ * a quarter of them start with an `init` block (objects allocated and published, a choice); some
+ * conditions call expression functions (`fn f(o) { return … }`, called inside expressions).
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3) and loops bounded, so
@@ -24,6 +26,8 @@ final class RandomModels {
   /** Whether the model uses call_rcu (and so declares the callback). */
   private boolean usesCallback;
   private final Set<String> locals = new LinkedHashSet<>();
+  /** Whether the model calls the expression functions (and so declares them). */
+  private boolean usesExprFns;
   private int loopVars;
 
   private RandomModels(Random rnd) {
@@ -57,6 +61,13 @@ final class RandomModels {
     m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nset s of obj\nlist q of obj\n");
     if (usesCallback) {
       m.append("fn cb(o: obj) {\n").append(callbackBody()).append("}\n");
+    }
+    if (usesExprFns) {
+      // expression functions: a field and a global read where the call is, one calling the
+      // other under a quantifier whose variable has the caller's quantifier's name
+      m.append("fn hot(o) {\n  return o.v == g\n}\n");
+      m.append("fn small(n) {\n  return n < 2 || h == n\n}\n");
+      m.append("fn any_hot(c) {\n  return exists y in c : hot(y) && small(y.v)\n}\n");
     }
     m.append(init);
     threads.forEach(m::append);
@@ -155,6 +166,15 @@ final class RandomModels {
   }
 
   private String cond() {
+    if (rnd.nextInt(8) == 0) {
+      usesExprFns = true;
+      return switch (rnd.nextInt(4)) {
+        case 0 -> "hot(" + obj() + ")";
+        case 1 -> "small(" + intLocal() + ")";
+        case 2 -> "any_hot(s)";
+        default -> "exists y in s : y != p && any_hot({y})";
+      };
+    }
     return switch (rnd.nextInt(8)) {
       case 0 -> "g == 1";
       case 1 -> "g != 0";
@@ -168,7 +188,7 @@ final class RandomModels {
   }
 
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
-    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 30 : 20);
+    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 31 : 20);
     String a;
     switch (pick) {
       case 0: return "g = " + value() + "\n";
@@ -230,6 +250,18 @@ final class RandomModels {
       case 27: a = obj();
         return guarded(a, "if get_not_zero(" + a + ".rc) { " + oneLine(depth, inRcu, inLoop) + "put " + a + ".rc }");
       case 28: a = obj(); return "if " + a + " == null { " + a + " = pick(s) }\n";
+      case 29: {
+        // a loop without a bound over shared state: it may wait for another thread, or spin
+        if (inLoop) {
+          return "h = 0\n";
+        }
+        String c = switch (rnd.nextInt(3)) {
+          case 0 -> "g != 2";
+          case 1 -> "h == 1";
+          default -> "p != null && g == 0";
+        };
+        return "while " + c + " {\n" + indent(block(1, 0, inAtomic, inRcu, true)) + "}\n";
+      }
       default:
         return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
     }

@@ -59,6 +59,14 @@ class TraceDetailsTest {
   }
 
   @Test
+  void aCallInsideALargerExpressionIsNotShownAsWhatTheStepAssigned() {
+    DslTrace t = trace(new ModelChecker(CheckOptions.defaults().withVacuity(false)).check(Path.of("src/test/resources/models/expr_fn_result.ifl")));
+    DslStep s = step(t, "x = val(g) + 1");
+    assertThat(s.changes()).extracting(DslStep.Change::render).noneMatch(c -> c.contains("returned by"));
+    assertThat(t.steps().get(t.steps().size() - 1).index()).isEqualTo(s.index()); // the faulting step ends the trace
+  }
+
+  @Test
   void aWorkRunStartsAndEndsInTwoDifferentSteps() {
     List<String> notes = work.steps().stream().filter(s -> s.note() != null).map(DslStep::note).toList();
     assertThat(notes).contains("a run of bump() starts, queued at " + MODEL + ":22", "bump() is done");

@@ -3,7 +3,7 @@ package dev.inflight.translator.ast;
 import dev.inflight.translator.diag.Span;
 import java.util.List;
 
-/** Expressions. They have no side effects; calls of user functions appear only as statements. */
+/** Expressions. They have no side effects: a user function called inside one returns an expression (FnSym#expression). */
 public sealed interface Expr extends Node {
 
   <R> R accept(Visitor<R> v);
@@ -29,7 +29,7 @@ public sealed interface Expr extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitField(this); }
   }
 
-  /** `f(args)`: a built-in (`count`, `live`, `len`, …) or, as a statement, a user fn. */
+  /** `f(args)`: a built-in (`count`, `live`, `len`, …), a user fn as a statement, or an expression fn anywhere. */
   record Call(Ident fn, List<Expr> args, Span span) implements Expr {
     public Call {
       args = List.copyOf(args);

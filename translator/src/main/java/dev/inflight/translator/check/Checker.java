@@ -39,6 +39,7 @@ public final class Checker {
   private final Map<Expr, Type> types = new IdentityHashMap<>();
   private final Map<Stmt.While, Integer> loopBounds = new IdentityHashMap<>();
   private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<Stmt.While> unboundedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** While inferring local types, messages are not reported. */
   private boolean quiet;
   /** The functions some thread runs (computed on first need, after resolution). */
@@ -69,7 +70,7 @@ public final class Checker {
   public static Checked check(Resolved resolved, Map<String, String> overrides, Diagnostics diags) {
     Checker c = new Checker(resolved.program(), diags);
     c.run(overrides);
-    return new Checked(resolved.program(), c.types, c.loopBounds, c.derivedLoops);
+    return new Checked(resolved.program(), c.types, c.loopBounds, c.derivedLoops, c.unboundedLoops);
   }
 
   private void run(Map<String, String> overrides) {
@@ -134,6 +135,10 @@ public final class Checker {
       inferred = false;
       if (p.init != null) {
         new Body(p.init, false).block(p.init.decl.body());
+      }
+      // Properties may call expression functions: their parameters learn types here too.
+      for (Decl.Property prop : p.properties) {
+        new Body(null, false).expr(prop.cond());
       }
       for (ThreadSym t : p.threads) {
         new Body(t, false).block(t.decl.body());
@@ -563,6 +568,8 @@ public final class Checker {
       } else if (!quiet) {
         if (LoopBounds.derivable(s, program)) {
           derivedLoops.add(s);
+        } else if (SharedReads.loop(program, s)) {
+          unboundedLoops.add(s); // waits for others or walks shared state: may run forever (no_hang)
         } else {
           diags.unboundedLoop(s.cond().span());
         }
@@ -925,6 +932,9 @@ public final class Checker {
     }
 
     public Type visitCall(Expr.Call e) {
+      if (program.calls.containsKey(e)) {
+        return call(e); // an expression function (FnSym#expression): typed as any call
+      }
       String fn = e.fn().text();
       if (!Builtins.FUNCTIONS.containsKey(fn)) {
         return Type.ERROR; // reported by the resolver

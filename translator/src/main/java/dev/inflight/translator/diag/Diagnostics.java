@@ -299,7 +299,7 @@ public final class Diagnostics {
   }
 
   public void unboundedLoop(Span at) {
-    error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop",
+    error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop, which reads and writes only its thread's locals",
         "give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error");
   }
 
@@ -315,6 +315,11 @@ public final class Diagnostics {
   public void callInExpression(Span at, String fn) {
     error(Code.CALL_IN_EXPRESSION, at, "function `" + fn + "` can only be called as a statement or as `x = " + fn + "(…)`",
         "functions are inlined code paths with their own steps; they cannot be part of an expression");
+  }
+
+  public void stepsInExpression(Span at, String fn) {
+    error(Code.CALL_IN_EXPRESSION, at, "function `" + fn + "` has steps of its own, so it can only be called as a statement or as `x = "
+        + fn + "(…)`", "only a function whose body is a single `return EXPR` can be used inside an expression");
   }
 
   public void badBound(Span at, String why) {

@@ -25,6 +25,23 @@ final class BuiltinProcs {
     this.ctx = ctx;
   }
 
+  /**
+   * Putting null into a set, list or queue is a null dereference: the kernel's insertions write
+   * through the entry (`list_add(&obj->node, head)`), and a null element would make every
+   * quantifier over the container dereference null. {@code ok} goes on as the path where
+   * {@code elem} is not null (unchanged when that is already known).
+   */
+  private void inserted(Path ok, TlaExpr elem, Instr.Proc pr, PathSink out) {
+    if (ok.nonNull.contains(elem)) {
+      return;
+    }
+    Path isNull = ok.copy();
+    isNull.guard(new TlaExpr.Infix(BinOp.EQ, elem, ExprGen.NULL));
+    ctx.faults.fault(isNull, "null_deref", pr, null, out);
+    ok.guard(new TlaExpr.Infix(BinOp.NEQ, elem, ExprGen.NULL));
+    ok.nonNull.add(elem);
+  }
+
   void step(Instr.Proc pr, Path p, PathSink out) {
     String fn = pr.call().fn().text();
     List<ExprGen.Obligation> obs = new ArrayList<>();
@@ -41,11 +58,15 @@ final class BuiltinProcs {
       case "list_add_rcu":
       case "list_del_rcu": {
         BinOp op = fn.equals("add") || fn.equals("list_add_rcu") ? BinOp.CUP : BinOp.SETMINUS;
+        if (op == BinOp.CUP) {
+          inserted(ok, args.get(1), pr, out); // (guards ok: not null)
+        }
         TlaExpr v = new TlaExpr.Infix(op, args.get(0), new TlaExpr.SetOf(List.of(args.get(1))));
         out.go(pr.next(), assign(ok, coll, v, pr, out));
         return;
       }
       case "push": {
+        inserted(ok, args.get(1), pr, out); // (guards ok: not null)
         TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
         TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
         Path full = ok.copy();
@@ -91,6 +112,7 @@ final class BuiltinProcs {
       }
       case "list_add":
       case "list_add_tail": {
+        inserted(ok, args.get(1), pr, out); // (guards ok: not null)
         // CONFIG_DEBUG_LIST: "list_add double add" for an entry already on the list.
         TlaExpr on = new TlaExpr.Infix(BinOp.IN, args.get(1), new TlaExpr.Apply("Elems", List.of(args.get(0))));
         Path twice = ok.copy();

@@ -38,6 +38,8 @@ final class ExprGen {
   private final Map<Symbol.BoundSym, String> bound = new IdentityHashMap<>();
   /** The variables bound around the expression being generated, innermost last. */
   private final List<String> activeBound = new ArrayList<>();
+  /** The arguments of the expression functions being expanded, by parameter. */
+  private final Map<Symbol.LocalSym, TlaExpr> args = new IdentityHashMap<>();
 
   /**
    * For a thread's step ({@code thread} and {@code store} non-null) or for a state predicate;
@@ -171,6 +173,9 @@ final class ExprGen {
     if (s instanceof Symbol.GlobalSym g) {
       return names.substitute(store.read(layout.globalVar.get(g)), activeBound);
     }
+    if (s instanceof Symbol.LocalSym l && args.containsKey(l)) {
+      return names.substitute(args.get(l), activeBound); // a parameter of an expression function
+    }
     if (s instanceof Symbol.LocalSym l) {
       return names.substitute(store.readAt(layout.local(thread, l), SELF), activeBound);
     }
@@ -219,6 +224,10 @@ final class ExprGen {
   }
 
   private TlaExpr call(Expr.Call c, TlaExpr ctx, List<Obligation> out) {
+    dev.inflight.translator.resolve.FnSym f = program.calls.get(c);
+    if (f != null) {
+      return expand(f, c, ctx, out);
+    }
     String fn = c.fn().text();
     if (fn.equals("live")) {
       StructSym s = program.structRefs.get((Expr.Name) c.args().get(0));
@@ -241,6 +250,36 @@ final class ExprGen {
         return x;
       default:
         throw new IllegalStateException("unknown builtin " + fn);
+    }
+  }
+
+  /**
+   * A call of an expression function ({@code fn f(p) { return E }}) is {@code E} with each
+   * parameter read replaced by the argument's value, generated where the call is: its reads see
+   * the same store, its dereferences give obligations under the call's context, and variables
+   * that E binds are named away from those around the call and renamed out of the arguments'
+   * way ({@link BoundNames}), so the expansion neither captures nor is captured.
+   */
+  private TlaExpr expand(dev.inflight.translator.resolve.FnSym f, Expr.Call c, TlaExpr ctx, List<Obligation> out) {
+    List<TlaExpr> values = new ArrayList<>();
+    for (Expr a : c.args()) {
+      values.add(gen(a, ctx, out));
+    }
+    Map<Symbol.LocalSym, TlaExpr> saved = new IdentityHashMap<>();
+    for (int i = 0; i < f.params.size(); i++) {
+      Symbol.LocalSym p = f.params.get(i);
+      if (args.containsKey(p)) {
+        saved.put(p, args.get(p));
+      }
+      args.put(p, values.get(i));
+    }
+    try {
+      return gen(f.expression(), ctx, out);
+    } finally {
+      for (Symbol.LocalSym p : f.params) {
+        args.remove(p);
+      }
+      args.putAll(saved);
     }
   }
 

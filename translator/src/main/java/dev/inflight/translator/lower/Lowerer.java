@@ -50,9 +50,9 @@ public final class Lowerer {
    * The thread kinds a `no_hang` check watches. A daemon need not finish, and a thread kind the
    * model declares `unfair` may legitimately never be scheduled. Of the others, a kind none of
    * whose instructions can block (await, lock, a grace-period or barrier wait, flush_work)
-   * always finishes under weak fairness: each of its labels has an enabled action in every
-   * fault-free state, and its loops are bounded (docs/semantics.md, "Hangs"), so it is left out
-   * unless this is the reference translation, which watches every kind.
+   * and has no loop without a bound always finishes under weak fairness: each of its labels has
+   * an enabled action in every fault-free state, and its loops are bounded (docs/semantics.md,
+   * "Hangs"), so it is left out unless this is the reference translation, which watches every kind.
    */
   private static Set<ThreadSym> mayHang(Checked checked, List<Cfg> cfgs, boolean reference) {
     Set<ThreadSym> out = new java.util.LinkedHashSet<>();
@@ -62,11 +62,16 @@ public final class Lowerer {
       if (t.isDaemon() || unfair) {
         continue;
       }
-      if (reference || cfg.nodes().stream().anyMatch(Sharing::blocks)) {
+      if (reference || cfg.nodes().stream().anyMatch(Sharing::blocks) || cfg.nodes().stream().anyMatch(n -> spins(checked, n))) {
         out.add(t);
       }
     }
     return out;
+  }
+
+  /** Whether {@code n} is the head of a loop without a bound (Checked#unboundedLoops), which may never end. */
+  private static boolean spins(Checked checked, Instr n) {
+    return n instanceof Instr.Branch b && b.loopHead() && checked.unboundedLoops().stream().anyMatch(w -> w.cond() == b.cond());
   }
 
   /** The RCU state, present when a model uses RCU (see RcuSteps). */

@@ -1,7 +1,6 @@
 package dev.inflight.translator.lower;
 
 import dev.inflight.translator.ast.Expr;
-import dev.inflight.translator.check.AstWalk;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.Symbol;
 import java.util.List;
@@ -29,17 +28,9 @@ final class Sharing {
     return in.accept(shared);
   }
 
-  /** Whether an expression reads state other threads can see (a field, a global, live(), all_done()). */
+  /** Whether an expression reads state other threads can see (check/SharedReads). */
   boolean readsShared(Expr e) {
-    boolean[] s = {false};
-    AstWalk.exprs(e, x -> {
-      if (x instanceof Expr.Field || (x instanceof Expr.Call c && (c.fn().text().equals("live") || c.fn().text().equals("all_done")))) {
-        s[0] = true;
-      } else if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym) {
-        s[0] = true;
-      }
-    });
-    return s[0];
+    return dev.inflight.translator.check.SharedReads.expr(program, e);
   }
 
   private final class Shared implements Instr.Visitor<Boolean> {

@@ -25,4 +25,14 @@ public final class FnSym implements Scope {
   public Map<String, Symbol.LocalSym> locals() {
     return locals;
   }
+
+  /**
+   * The expression of a function whose body is one {@code return EXPR}: such a function may be
+   * called inside any expression (a quantifier, a comprehension, an invariant), where it stands
+   * for {@code EXPR} with the arguments in place of the parameters; null for any other body.
+   */
+  public dev.inflight.translator.ast.Expr expression() {
+    var stmts = decl.body().stmts();
+    return stmts.size() == 1 && stmts.get(0) instanceof dev.inflight.translator.ast.Stmt.Return r ? r.value() : null;
+  }
 }

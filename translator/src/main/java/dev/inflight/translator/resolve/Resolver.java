@@ -974,7 +974,13 @@ public final class Resolver {
         return null;
       }
       if (program.fns.containsKey(fn)) {
-        diags.callInExpression(e.span(), fn);
+        FnSym f = program.fns.get(fn);
+        if (f.expression() != null) {
+          userCall(e); // an expression function: stands for its returned expression
+        } else {
+          f.used = true; // (one message: not also "never called")
+          diags.stepsInExpression(e.span(), fn);
+        }
         return null;
       }
       if (Builtins.PROCEDURES.containsKey(fn)) {
