@@ -35,6 +35,18 @@ class EnabledFormTest {
   private static final Set<String> LARGE = Set.of("seeds/unix_gc/async_wait.ifl", "extend/packet_wakeup_rfc.ifl",
       "extend/packet_wakeup.ifl");
 
+  /**
+   * The library's bug examples (PF_PACKET devices, fanout and rings; the AF_UNIX v6.10 collector
+   * and MSG_OOB) have thousands of states each and exercise the same predicate writer as the
+   * rest: the normal run leaves them to {@code -Dinflight.forms.all=true} (bench/RESULTS.md
+   * records such a run), which keeps CI within its time.
+   */
+  static final boolean ALL = Boolean.getBoolean("inflight.forms.all");
+
+  static boolean library(String rel) {
+    return rel.startsWith("packet/") || rel.startsWith("bugs/unix_gc_v6.10/") || rel.startsWith("bugs/unix_oob_v6.10/");
+  }
+
   @TempDir
   Path tmp;
 
@@ -62,10 +74,10 @@ class EnabledFormTest {
     List<Path> files = new ArrayList<>();
     try (Stream<Path> s = Files.walk(EXAMPLES)) {
       s.filter(p -> p.toString().endsWith(".ifl")).filter(p -> !LARGE.contains(EXAMPLES.relativize(p).toString().replace('\\', '/')))
-          .sorted().forEach(files::add);
+          .filter(p -> ALL || !library(EXAMPLES.relativize(p).toString().replace('\\', '/'))).sorted().forEach(files::add);
     }
     assertThat(files).hasSizeGreaterThan(30);
-    return files.stream().map(f -> DynamicTest.dynamicTest(EXAMPLES.relativize(f).toString(), () -> sameEnabled(f)));
+    return TwoAtATime.tests(files, EXAMPLES, this::sameEnabled);
   }
 
   private void sameEnabled(Path file) throws IOException {

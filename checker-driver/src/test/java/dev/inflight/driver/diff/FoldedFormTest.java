@@ -72,7 +72,7 @@ class FoldedFormTest {
   Stream<DynamicTest> smallExamplesHaveTheSameStatesFoldedAndPerPath() throws IOException {
     List<Path> files = smallExamples();
     assertThat(files).hasSizeGreaterThan(10);
-    return files.stream().map(f -> DynamicTest.dynamicTest(EXAMPLES.relativize(f).toString(), () -> sameStates(f)));
+    return TwoAtATime.tests(files, EXAMPLES, this::sameStates);
   }
 
   private void sameStates(Path file) throws IOException {

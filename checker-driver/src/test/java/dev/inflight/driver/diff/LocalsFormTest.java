@@ -56,7 +56,7 @@ class LocalsFormTest {
   Stream<DynamicTest> smallExamplesHaveTheSameStatesEitherWay() throws IOException {
     List<Path> files = FoldedFormTest.smallExamples();
     files.add(EXAMPLES.resolve("seeds/packet_release/module_unload_barrier.ifl"));
-    return files.stream().map(f -> DynamicTest.dynamicTest(EXAMPLES.relativize(f).toString(), () -> sameStates(f)));
+    return TwoAtATime.tests(files, EXAMPLES, this::sameStates);
   }
 
   private void sameStates(Path file) throws IOException {
