@@ -16,15 +16,15 @@ import org.junit.jupiter.api.DynamicTest;
  * one at a time leaves a core of the 2-core machine idle): every check is submitted when the
  * factory runs, and each test waits for its own and fails as it would have.
  */
-final class TwoAtATime {
+public final class TwoAtATime {
   private TwoAtATime() {}
 
   /** A check of one file that may throw (an AssertionError fails its test). */
-  interface Check {
+  public interface Check {
     void run(Path file) throws Exception;
   }
 
-  static Stream<DynamicTest> tests(List<Path> files, Path root, Check check) {
+  public static Stream<DynamicTest> tests(List<Path> files, Path root, Check check) {
     ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "form-test");
       t.setDaemon(true);

@@ -1,7 +1,6 @@
 package dev.inflight.driver.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.inflight.driver.tlc.TlcOptions;
 import dev.inflight.driver.tlc.TlcResult;
@@ -44,7 +43,7 @@ class LabelAttributionTest {
           .sorted().toList();
     }
     assertThat(files).isNotEmpty();
-    return files.stream().map(f -> dynamicTest(EXAMPLES.relativize(f).toString(), () -> check(f)));
+    return dev.inflight.driver.diff.TwoAtATime.tests(files, EXAMPLES, this::check);
   }
 
   private static boolean violated(Path p) {
@@ -60,7 +59,7 @@ class LabelAttributionTest {
     Emitted labels = Translator.translate(file, Translator.Options.defaults()).emitted();
     assertThat(paths).isNotNull();
     assertThat(labels).isNotNull();
-    Path dir = Files.createDirectories(tmp.resolve(file.getFileName().toString()));
+    Path dir = Files.createDirectories(tmp.resolve(paths.moduleName())); // (model names are unique; file names need not be)
     Translator.write(paths, dir);
     TlcResult r = new TlcRunner(TlcOptions.defaults().withWorkers(1).withExtraArgs(List.of("-lncheck", "final")))
         .run(dir, paths.moduleName() + ".tla", paths.moduleName() + ".cfg");
