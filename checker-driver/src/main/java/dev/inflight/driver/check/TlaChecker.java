@@ -220,9 +220,8 @@ public final class TlaChecker {
   /** The counterexample in TLA+ terms: the action of each step (as the `thread`), where it is, what changed. */
   static DslTrace trace(TlcResult result, SourceMap.Property violated, String display, List<String> lines) {
     List<TlcState> states = new ArrayList<>(result.trace());
-    if (result.lasso() instanceof TlcLasso.BackToState b && b.stateIndex() >= 1 && b.stateIndex() <= states.size()) {
-      // the step that closes the loop, from the last state back to state N (DslTrace#loopFrom)
-      states.add(new TlcState(states.size() + 1, b.action(), b.actionLocation(), states.get(b.stateIndex() - 1).vars()));
+    if (result.lasso() instanceof TlcLasso.BackToState b && b.closing(states) != null) {
+      states.add(b.closing(states)); // the step back to state N (DslTrace#loopFrom)
     }
     List<DslStep> steps = new ArrayList<>();
     for (int i = 0; i < states.size(); i++) {

@@ -8,6 +8,15 @@ public sealed interface TlcLasso permits TlcLasso.BackToState, TlcLasso.Stutteri
      * trace state with index {@code stateIndex}.
      */
     record BackToState(int stateIndex, String action, TlaLocation actionLocation) implements TlcLasso {
+
+        /**
+         * The step that closes the loop, as a state after {@code trace}'s last: index M+1, this
+         * lasso's action, state N's values; null when N is not a state of {@code trace}.
+         */
+        public TlcState closing(java.util.List<TlcState> trace) {
+            return stateIndex < 1 || stateIndex > trace.size() ? null
+                : new TlcState(trace.size() + 1, action, actionLocation, trace.get(stateIndex - 1).vars());
+        }
     }
 
     /** 2218 {@code N: Stuttering}: the behaviour stutters forever from the last state; N is the index. */

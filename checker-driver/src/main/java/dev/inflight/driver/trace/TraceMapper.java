@@ -98,11 +98,11 @@ public final class TraceMapper {
     Integer loopFrom = null;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
       loopFrom = b.stateIndex();
-      if (b.action() != null && b.stateIndex() >= 1 && b.stateIndex() <= trace.size()) {
-        // The step that closes the loop (from the last state back to state N) is a step of the
-        // behaviour too: shown as step M+1, whose state is state N's.
-        TlcState back = trace.get(b.stateIndex() - 1);
-        steps.add(step(trace.get(trace.size() - 1), new TlcState(trace.size() + 1, b.action(), b.actionLocation(), back.vars())));
+      // The step that closes the loop (from the last state back to state N) is a step of the
+      // behaviour too: shown as step M+1, whose state is state N's.
+      TlcState closing = b.action() == null ? null : b.closing(trace);
+      if (closing != null) {
+        steps.add(step(trace.get(trace.size() - 1), closing));
       }
     }
     steps = StepNotes.annotate(steps, map);
