@@ -51,7 +51,7 @@ class DifferentialTest {
   /** Models per union run at most (each is translated twice, so twice as many modules). */
   static final int BATCH = Integer.getInteger("inflight.diff.batch", 25);
   /** TLC runs at a time. */
-  static final int PARALLEL = Integer.getInteger("inflight.diff.parallel", 2);
+  static final int PARALLEL = UnionCheck.PARALLEL;
 
   private static final ExecutorService POOL = Executors.newFixedThreadPool(PARALLEL, r -> {
     Thread t = new Thread(r, "diff-union");

@@ -42,7 +42,7 @@ class LocalsFormTest {
       models.add(new UnionCheck.Model(i + "v", DifferentialTest.translate(text, "_v",
           Translator.Options.defaults().withLocalVariables(true))));
     }
-    Map<String, UnionCheck.Result> results = new UnionCheck(tmp, models).run();
+    Map<String, UnionCheck.Result> results = UnionCheck.runInParts(tmp, models);
     int holds = 0;
     for (int i = 0; i < MODELS; i++) {
       UnionCheck.Result records = results.get(i + "r");

@@ -108,6 +108,66 @@ final class UnionCheck {
     }
   }
 
+  /** Unions checked at a time: each TLC runs one worker, so on 2 cores two run side by side. */
+  static final int PARALLEL = Integer.getInteger("inflight.diff.parallel", 2);
+
+  /** A check of one slice of the models, in a directory of its own. */
+  interface SliceCheck<T> {
+    T run(Path dir, List<Model> slice) throws IOException;
+  }
+
+  /**
+   * Applies {@code check} to {@code parts} contiguous slices of {@code models}, each its own union
+   * in its own directory under {@code dir}, {@link #PARALLEL} at a time, and returns the results in
+   * slice order. More slices than runs at a time, so that a slice with a large state space does
+   * not leave a core idle at the end; each slice costs one more TLC start.
+   */
+  static <T> List<T> inParts(Path dir, List<Model> models, int parts, SliceCheck<T> check) throws IOException {
+    int size = Math.max(1, (models.size() + parts - 1) / parts);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(PARALLEL, r -> {
+      Thread t = new Thread(r, "union-part");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<java.util.concurrent.Future<T>> runs = new ArrayList<>();
+      for (int start = 0, k = 0; start < models.size(); start += size, k++) {
+        List<Model> slice = models.subList(start, Math.min(models.size(), start + size));
+        Path sub = Files.createDirectories(dir.resolve("part" + k));
+        runs.add(pool.submit(() -> check.run(sub, slice)));
+      }
+      List<T> out = new ArrayList<>();
+      for (java.util.concurrent.Future<T> f : runs) {
+        out.add(f.get());
+      }
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted");
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof IOException io) {
+        throw io;
+      }
+      if (c instanceof RuntimeException re) {
+        throw re;
+      }
+      if (c instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(c);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** {@link #run} over the models in {@code 2 * PARALLEL} unions, {@link #PARALLEL} at a time: every model's result. */
+  static Map<String, Result> runInParts(Path dir, List<Model> models) throws IOException {
+    Map<String, Result> all = new LinkedHashMap<>();
+    inParts(dir, models, 2 * PARALLEL, (sub, slice) -> new UnionCheck(sub, slice).run()).forEach(all::putAll);
+    return all;
+  }
+
   /** Runs TLC until every model has its result. */
   Map<String, Result> run() throws IOException {
     if (Boolean.getBoolean("inflight.diff.keep")) {
