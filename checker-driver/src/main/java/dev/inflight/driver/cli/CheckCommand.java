@@ -81,6 +81,11 @@ final class CheckCommand implements Callable<Integer> {
       description = "Stop at the first violation: report one counterexample per model and skip the models after a failing one.")
   boolean failFast;
 
+  @Option(names = "--expect",
+      description = "Compare each model's verdict with its `// expect:` line (holds, violated PROPERTY, incomplete): "
+          + "exit 0 when every model gives what it expects, 1 when one does not (CI over models that show bugs).")
+  boolean expect;
+
   @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
       description = "Check N models at once, each in its own TLC process (default: ${DEFAULT-VALUE}).")
   int jobs;
@@ -139,6 +144,10 @@ final class CheckCommand implements Callable<Integer> {
       models = ModelFiles.shardOf(models, s[0], s[1]);
     }
     checkConfig(models);
+    if (expect && (failFast || sweep != null)) {
+      throw usage("--expect compares every model with its `// expect:` line, so it cannot be combined with "
+          + (failFast ? "--fail-fast" : "--sweep"));
+    }
     if (sweep != null) {
       return sweep(models, opts);
     }
@@ -152,25 +161,30 @@ final class CheckCommand implements Callable<Integer> {
     ProgressLine line = showProgress ? new ProgressLine(err, models.size()) : null;
 
     RunResult result = runAll(models, opts, line, stdoutFormat == OutputTargets.Format.text ? out : null, err);
+    java.io.StringWriter expected = new java.io.StringWriter();
+    int exit = expect ? Expectations.compare(models, result, new PrintWriter(expected)) : result.exitCode();
 
     if (stdoutFormat == OutputTargets.Format.text) {
       if (result.reports().size() + result.skipped().size() > 1) {
         if (result.reports().stream().anyMatch(r -> r.verdict() != Verdict.BAD_INPUT)) {
           out.println();
         }
-        out.print(SummaryTable.render(result));
+        out.print(SummaryTable.render(result, exit));
       }
+      out.print(expected);
     } else {
       out.print(OutputTargets.render(stdoutFormat, result));
+      err.print(expected);
+      err.flush();
     }
     out.flush();
     String failed = OutputTargets.write(targets, result);
     if (failed != null) {
       err.println("error: " + failed);
       err.flush();
-      return Math.max(result.exitCode(), ExitCodes.BAD_INPUT);
+      return Math.max(exit, ExitCodes.BAD_INPUT);
     }
-    return result.exitCode();
+    return exit;
   }
 
   /** `--config` names a .cfg for plain TLA+ models: it must exist, and there must be one. */

@@ -18,6 +18,11 @@ public final class SummaryTable {
   private SummaryTable() {}
 
   public static String render(RunResult run) {
+    return render(run, run.exitCode());
+  }
+
+  /** The table with {@code exit} as the exit code (`check --expect` exits by its expectations). */
+  public static String render(RunResult run, int exit) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"model", "property", "verdict", "distinct states", "time"});
     Map<String, Integer> counts = new LinkedHashMap<>();
@@ -62,7 +67,7 @@ public final class SummaryTable {
       }
     }
     b.append(total).append(total == 1 ? " model: " : " models: ").append(String.join(", ", parts))
-        .append("; exit ").append(run.exitCode()).append('\n');
+        .append("; exit ").append(exit).append('\n');
     return b.toString();
   }
 

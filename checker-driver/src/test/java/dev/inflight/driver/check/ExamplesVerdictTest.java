@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -29,34 +27,12 @@ class ExamplesVerdictTest {
   /** Surefire runs in checker-driver/. */
   static final Path EXAMPLES = Path.of("../examples");
 
-  private static final Pattern EXPECT = Pattern.compile("(?m)^\\s*//\\s*expect:(.*)$");
-
-  /** What an example says it should give. */
-  record Expectation(Verdict verdict, String property) {
-
-    /** Reads the `// expect:` line of a model's text; fails with a message saying what is wrong. */
-    static Expectation parse(String file, String text) {
-      Matcher m = EXPECT.matcher(text);
-      if (!m.find()) {
-        throw new AssertionError(file + " has no `// expect:` line; add one of `// expect: holds`, "
-            + "`// expect: violated PROPERTY` or `// expect: incomplete` to its header");
-      }
-      String what = m.group(1).strip();
-      if (m.find()) {
-        throw new AssertionError(file + " has more than one `// expect:` line");
-      }
-      String[] words = what.split("\\s+");
-      if (words.length == 1 && words[0].equals("holds")) {
-        return new Expectation(Verdict.HOLDS, null);
-      }
-      if (words.length == 1 && words[0].equals("incomplete")) {
-        return new Expectation(Verdict.INCOMPLETE, null);
-      }
-      if (words.length == 2 && words[0].equals("violated")) {
-        return new Expectation(Verdict.VIOLATED, words[1]);
-      }
-      throw new AssertionError(file + ": cannot read `// expect: " + what + "`; write `holds`, "
-          + "`violated PROPERTY` or `incomplete`");
+  /** An example's `// expect:` line ({@link Expectation}); a missing or unreadable one fails its test. */
+  static Expectation expectation(String file, String text) {
+    try {
+      return Expectation.parse(text);
+    } catch (Expectation.Unreadable e) {
+      throw new AssertionError(file + ": " + e.getMessage());
     }
   }
 
@@ -95,7 +71,7 @@ class ExamplesVerdictTest {
   }
 
   private static void check(Path file, CheckReport r) throws IOException {
-    Expectation want = Expectation.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+    Expectation want = expectation(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
 
     String why = file + ": " + r.verdict() + (r.message() == null ? "" : " (" + r.message() + ")")
         + (r.violated() == null ? "" : ", violated " + r.violated().name())
@@ -124,30 +100,30 @@ class ExamplesVerdictTest {
   // ------------------------------------------------------------------ the header line itself
 
   @Test
-  void readsEachFormOfTheExpectLine() {
-    assertThat(Expectation.parse("a.ifl", "// A model.\n// expect: holds\nmodel a\n"))
+  void readsEachFormOfTheExpectLine() throws Expectation.Unreadable {
+    assertThat(Expectation.parse("// A model.\n// expect: holds\nmodel a\n"))
         .isEqualTo(new Expectation(Verdict.HOLDS, null));
-    assertThat(Expectation.parse("a.ifl", "//   expect:   violated   no_leak  \nmodel a\n"))
+    assertThat(Expectation.parse("//   expect:   violated   no_leak  \nmodel a\n"))
         .isEqualTo(new Expectation(Verdict.VIOLATED, "no_leak"));
-    assertThat(Expectation.parse("a.ifl", "// expect: incomplete\n"))
+    assertThat(Expectation.parse("// expect: incomplete\n"))
         .isEqualTo(new Expectation(Verdict.INCOMPLETE, null));
   }
 
   @Test
   void aModelWithoutAnExpectLineFailsWithAClearMessage() {
-    assertThatThrownBy(() -> Expectation.parse("examples/x.ifl", "// no header\nmodel x\nthread t { }\n"))
+    assertThatThrownBy(() -> expectation("examples/x.ifl", "// no header\nmodel x\nthread t { }\n"))
         .isInstanceOf(AssertionError.class)
-        .hasMessage("examples/x.ifl has no `// expect:` line; add one of `// expect: holds`, "
+        .hasMessage("examples/x.ifl: no `// expect:` line; add one of `// expect: holds`, "
             + "`// expect: violated PROPERTY` or `// expect: incomplete` to its header");
   }
 
   @Test
   void aMalformedExpectLineFailsWithAClearMessage() {
-    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: violated\n"))
+    assertThatThrownBy(() -> expectation("x.ifl", "// expect: violated\n"))
         .isInstanceOf(AssertionError.class).hasMessageContaining("cannot read `// expect: violated`");
-    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: fine\n"))
+    assertThatThrownBy(() -> expectation("x.ifl", "// expect: fine\n"))
         .isInstanceOf(AssertionError.class).hasMessageContaining("cannot read `// expect: fine`");
-    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: holds\n// expect: incomplete\n"))
+    assertThatThrownBy(() -> expectation("x.ifl", "// expect: holds\n// expect: incomplete\n"))
         .isInstanceOf(AssertionError.class).hasMessageContaining("more than one");
   }
 }
