@@ -37,7 +37,7 @@ class EnabledFormTest {
 
   /**
    * The library's bug examples (PF_PACKET devices, fanout and rings; the AF_UNIX v6.10 collector,
-   * MSG_OOB and CVE-2025-38236) have thousands of states or 1.5-2 MB modules each and exercise
+   * MSG_OOB and CVE-2025-38236) have thousands of states or 1.4-1.8 MB modules each and exercise
    * the same predicate writer as the rest: the normal run leaves them to
    * {@code -Dinflight.forms.all=true} (bench/RESULTS.md records such a run), which keeps CI within
    * its time.
