@@ -62,9 +62,8 @@ class EnabledFormTest {
       texts.add(text);
       models.add(new UnionCheck.Model(String.valueOf(i), DifferentialTest.translate(text, "", false)));
     }
-    List<Set<String>> violated = new ArrayList<>();
-    UnionCheck.inParts(tmp, models, 2 * UnionCheck.PARALLEL,
-        (dir, slice) -> new UnionCheck(dir, slice, true).safety(new long[slice.size()])).forEach(violated::addAll);
+    List<Set<String>> violated = UnionCheck.perModel(tmp, models, 2 * UnionCheck.PARALLEL,
+        (dir, slice) -> new UnionCheck(dir, slice, true).safety(new long[slice.size()]));
     int checked = 0;
     for (int i = 0; i < MODELS; i++) {
       assertThat(violated.get(i)).as("written-out ENABLED vs TLC's on%n%s", texts.get(i)).doesNotContain(UnionModule.ENABLED_CHECK);

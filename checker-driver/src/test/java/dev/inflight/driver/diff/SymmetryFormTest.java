@@ -46,15 +46,17 @@ class SymmetryFormTest {
       symmetric += e.sourceMap().symmetry() == null ? 0 : 1;
       models.add(new UnionCheck.Model(Integer.toString(i), e));
     }
-    List<Set<String>> without = new ArrayList<>();
-    List<Set<String>> with = new ArrayList<>();
+    List<Set<String>> without = new ArrayList<>(java.util.Collections.nCopies(MODELS, Set.of()));
+    List<Set<String>> with = new ArrayList<>(java.util.Collections.nCopies(MODELS, Set.of()));
     long plainStates = 0;
     long reducedStates = 0;
-    for (Slice s : UnionCheck.inParts(tmp, models, 2 * UnionCheck.PARALLEL, SymmetryFormTest::bothWays)) {
-      without.addAll(s.without());
-      with.addAll(s.with());
-      plainStates += s.plainStates();
-      reducedStates += s.reducedStates();
+    for (UnionCheck.Part<Slice> p : UnionCheck.inParts(tmp, models, 2 * UnionCheck.PARALLEL, SymmetryFormTest::bothWays)) {
+      for (int j = 0; j < p.indices().size(); j++) {
+        without.set(p.indices().get(j), p.result().without().get(j));
+        with.set(p.indices().get(j), p.result().with().get(j));
+      }
+      plainStates += p.result().plainStates();
+      reducedStates += p.result().reducedStates();
     }
     int holds = 0;
     for (int i = 0; i < MODELS; i++) {

@@ -116,29 +116,40 @@ final class UnionCheck {
     T run(Path dir, List<Model> slice) throws IOException;
   }
 
+  /** One slice's result, and the indices (in the list given to {@link #inParts}) of its models, in slice order. */
+  record Part<T>(List<Integer> indices, T result) {}
+
   /**
-   * Applies {@code check} to {@code parts} contiguous slices of {@code models}, each its own union
-   * in its own directory under {@code dir}, {@link #PARALLEL} at a time, and returns the results in
-   * slice order. More slices than runs at a time, so that a slice with a large state space does
-   * not leave a core idle at the end; each slice costs one more TLC start.
+   * Applies {@code check} to {@code parts} slices of {@code models}, each its own union in its own
+   * directory under {@code dir}, {@link #PARALLEL} at a time, and returns the results in slice
+   * order. Model k goes to slice k mod {@code parts}, so that models given side by side (the two
+   * forms of one model) run side by side, and a model with a large state space does not make one
+   * slice much longer than the others; each slice costs one more TLC start.
    */
-  static <T> List<T> inParts(Path dir, List<Model> models, int parts, SliceCheck<T> check) throws IOException {
-    int size = Math.max(1, (models.size() + parts - 1) / parts);
+  static <T> List<Part<T>> inParts(Path dir, List<Model> models, int parts, SliceCheck<T> check) throws IOException {
+    int n = Math.min(parts, models.size());
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(PARALLEL, r -> {
       Thread t = new Thread(r, "union-part");
       t.setDaemon(true);
       return t;
     });
     try {
+      List<List<Integer>> indices = new ArrayList<>();
       List<java.util.concurrent.Future<T>> runs = new ArrayList<>();
-      for (int start = 0, k = 0; start < models.size(); start += size, k++) {
-        List<Model> slice = models.subList(start, Math.min(models.size(), start + size));
+      for (int k = 0; k < n; k++) {
+        List<Integer> idx = new ArrayList<>();
+        List<Model> slice = new ArrayList<>();
+        for (int i = k; i < models.size(); i += n) {
+          idx.add(i);
+          slice.add(models.get(i));
+        }
         Path sub = Files.createDirectories(dir.resolve("part" + k));
+        indices.add(idx);
         runs.add(pool.submit(() -> check.run(sub, slice)));
       }
-      List<T> out = new ArrayList<>();
-      for (java.util.concurrent.Future<T> f : runs) {
-        out.add(f.get());
+      List<Part<T>> out = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        out.add(new Part<>(indices.get(k), runs.get(k).get()));
       }
       return out;
     } catch (InterruptedException e) {
@@ -161,10 +172,21 @@ final class UnionCheck {
     }
   }
 
+  /** Per model, in the given order: what {@code check} gave for it, as a list aligned with its slice. */
+  static <R> List<R> perModel(Path dir, List<Model> models, int parts, SliceCheck<List<R>> check) throws IOException {
+    List<R> out = new ArrayList<>(java.util.Collections.nCopies(models.size(), (R) null));
+    for (Part<List<R>> p : inParts(dir, models, parts, check)) {
+      for (int j = 0; j < p.indices().size(); j++) {
+        out.set(p.indices().get(j), p.result().get(j));
+      }
+    }
+    return out;
+  }
+
   /** {@link #run} over the models in {@code 2 * PARALLEL} unions, {@link #PARALLEL} at a time: every model's result. */
   static Map<String, Result> runInParts(Path dir, List<Model> models) throws IOException {
     Map<String, Result> all = new LinkedHashMap<>();
-    inParts(dir, models, 2 * PARALLEL, (sub, slice) -> new UnionCheck(sub, slice).run()).forEach(all::putAll);
+    inParts(dir, models, 2 * PARALLEL, (sub, slice) -> new UnionCheck(sub, slice).run()).forEach(p -> all.putAll(p.result()));
     return all;
   }
 

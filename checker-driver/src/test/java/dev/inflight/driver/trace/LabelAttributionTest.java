@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every example whose expected verdict is `violated`, TLC checks the per-path form
  * (Translator.Options#withPathActions), whose trace names the path of every step; each step must
  * then be attributed, from the label-level translation's IR and the same two states, to exactly
- * that path.
+ * that path. The normal run leaves the outliers, modules above {@link #MAX_MODULE} bytes, to the full run.
  */
 class LabelAttributionTest {
   private static final Path EXAMPLES = Path.of("../examples");
@@ -46,6 +46,18 @@ class LabelAttributionTest {
     return dev.inflight.driver.diff.TwoAtATime.tests(files, EXAMPLES, this::check);
   }
 
+  /**
+   * Label-level modules up to this size (bytes) are checked in the normal run. The per-path form
+   * this test needs is 2.5–3.5 times larger (4.1–4.8 MB for the three violated
+   * examples/bugs/cve_2025_38236 models, whose modules are 1.4–1.8 MB), and parsing and checking
+   * it took a third of the test's time for those three alone; they are left, like the library
+   * examples of EnabledFormTest, to {@code -Dinflight.forms.all=true} (reported as skipped).
+   * Issue 11 is about shrinking such modules.
+   */
+  static final int MAX_MODULE = 1_000_000;
+
+  private static final boolean ALL = Boolean.getBoolean("inflight.forms.all");
+
   private static boolean violated(Path p) {
     try {
       return Files.readString(p).matches("(?s).*//\\s*expect:\\s*violated.*");
@@ -55,8 +67,12 @@ class LabelAttributionTest {
   }
 
   private void check(Path file) throws IOException {
-    Emitted paths = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted();
     Emitted labels = Translator.translate(file, Translator.Options.defaults()).emitted();
+    assertThat(labels).isNotNull();
+    int size = labels.tla().length();
+    org.junit.jupiter.api.Assumptions.assumeTrue(ALL || size <= MAX_MODULE,
+        () -> "a module of " + size + " bytes: left to -Dinflight.forms.all=true");
+    Emitted paths = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted();
     assertThat(paths).isNotNull();
     assertThat(labels).isNotNull();
     Path dir = Files.createDirectories(tmp.resolve(paths.moduleName())); // (model names are unique; file names need not be)
