@@ -38,7 +38,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  *
  * <pre>
  *   mvn -B -pl checker-driver -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false \
- *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=50
+ *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=25
  * </pre>
  *
  * <p>or the same in chunks: bench/diff-long-run repeats a run of 1,200 models, each with its own
