@@ -16,8 +16,9 @@ import java.util.Set;
  * conditions call expression functions (`fn f(o) { return … }`, called inside expressions).
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
- * there, and the test reports it). Values stay small (integers modulo 3) and loops bounded, so
- * every state space is finite and small. Pointer uses are guarded by `!= null` most of the time,
+ * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
+ * shared state, and no loop takes references without dropping them (a count is the one integer
+ * with no modulus), so every state space is finite and small. Pointer uses are guarded by `!= null` most of the time,
  * so that some models hold and others fail in every way the checks know.
  */
 final class RandomModels {
@@ -29,6 +30,8 @@ final class RandomModels {
   /** Whether the model calls the expression functions (and so declares them). */
   private boolean usesExprFns;
   private int loopVars;
+  /** Whether the statement being drawn is in the body of a `while` (loops do not nest). */
+  private boolean inWhile;
 
   private RandomModels(Random rnd) {
     this.rnd = rnd;
@@ -196,7 +199,9 @@ final class RandomModels {
       case 2: return intLocal() + " = " + (rnd.nextBoolean() ? "g" : "(x + 1) % 3") + "\n";
       case 3: a = obj(); return a + " = alloc obj\n";
       case 4: a = obj(); return rnd.nextBoolean() ? "p = " + a + "\n" : a + " = p\n";
-      case 5: a = obj(); return guarded(a, "get " + a + ".rc");
+      // In a `while` (no bound), a `get` (or a successful get_not_zero) per iteration would
+      // make the count, and so the state space, grow without end: a `put` there instead.
+      case 5: a = obj(); return guarded(a, (inWhile ? "put " : "get ") + a + ".rc");
       case 6: a = obj(); return guarded(a, "put " + a + ".rc");
       case 7: a = obj(); return guarded(a, rnd.nextBoolean() ? "touch " + a : a + ".v = " + value());
       case 8: a = obj(); return guarded(a, intLocal() + " = " + a + ".v");
@@ -214,7 +219,7 @@ final class RandomModels {
           return "h = 1\n";
         }
         return "lock l\n" + block(1, 0, inAtomic, inRcu, inLoop) + "unlock l\n";
-      case 15: a = obj(); locals.add("ok"); return guarded(a, "ok = get_not_zero(" + a + ".rc)");
+      case 15: a = obj(); locals.add("ok"); return guarded(a, inWhile ? "touch " + a : "ok = get_not_zero(" + a + ".rc)");
       case 16:
         if (inAtomic) {
           return "g = 2\n";
@@ -260,7 +265,10 @@ final class RandomModels {
           case 1 -> "h == 1";
           default -> "p != null && g == 0";
         };
-        return "while " + c + " {\n" + indent(block(1, 0, inAtomic, inRcu, true)) + "}\n";
+        inWhile = true;
+        String body = block(1, 0, inAtomic, inRcu, true);
+        inWhile = false;
+        return "while " + c + " {\n" + indent(body) + "}\n";
       }
       default:
         return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
