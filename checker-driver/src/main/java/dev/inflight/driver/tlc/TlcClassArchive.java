@@ -32,7 +32,7 @@ import java.util.UUID;
  * itself checks the archive against the jars again and silently runs without it on any mismatch
  * or a damaged file ({@code -Xlog:cds*=off} keeps its warnings off TLC's parsed output); a failed
  * dump just leaves no archive. A class path with a directory (tests run from target/classes)
- * cannot be archived: then nothing is done.
+ * cannot be archived: TlcRunner packs its own classes from one into a jar first ({@link TlcSideJar}).
  *
  * <p>Where: {@code $INFLIGHT_CACHE_DIR/cds}, else {@code $XDG_CACHE_HOME/inflight/cds}, else
  * {@code ~/.cache/inflight/cds}; created owner-only ({@code 0700}), never shared between users (a
@@ -182,7 +182,7 @@ public final class TlcClassArchive {
     }
 
     /** Creates the directory owner-only; false if it cannot be, or belongs to someone else. */
-    private boolean ownDir() throws IOException {
+    boolean ownDir() throws IOException {
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir.getParent());
             try {

@@ -249,6 +249,10 @@ public final class TlcRunner {
         if (live) {
             String own = ownClasspath();
             if (own != null && !own.equals(cp)) {
+                if (options.classArchiveDir() != null && Files.isDirectory(Path.of(own))) {
+                    Path jar = TlcSideJar.of(Path.of(own), options.classArchiveDir()); // so the archive applies
+                    own = jar != null ? jar.toString() : own;
+                }
                 cp = cp + java.io.File.pathSeparator + own;
             }
         }

@@ -31,14 +31,16 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * and checked by TLC ({@link UnionCheck}); both must give the same verdict — the same set of
  * violated checks, deadlock included, and for models whose safety holds, the same no_hang
  * verdict. A model on which they differ is printed whole; it becomes a regression test
- * ({@link DisagreementsTest}).
+ * ({@link DisagreementsTest}). The same union runs check the other forms of the default
+ * translation on shares of the models ({@link #FORMS}): the per-path form and locals as
+ * variables must give the default form's result, and its written-out ENABLED must be TLC's.
  *
  * <p>The normal run checks {@value #DEFAULT_PROGRAMS} models in {@value #TRIES} tries. The long
  * run (bench/RESULTS.md records its outcome):
  *
  * <pre>
  *   mvn -B -pl checker-driver -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false \
- *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=25
+ *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=25 -Dinflight.diff.forms=false
  * </pre>
  *
  * <p>or the same in chunks: bench/diff-long-run repeats a run of 1,200 models, each with its own
@@ -89,8 +91,15 @@ class DifferentialTest {
     if (checked == 0) {
       return;
     }
-    System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes);
+    System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes
+        + (forms.isEmpty() ? "" : "; the same with " + forms));
     // The generator must keep producing every kind of outcome, or the comparison proves little.
+    if (FORMS) {
+      // each other form on its share of the models (a try's chunks may round the shares down)
+      assertThat(forms.getOrDefault("per-path form", 0)).as("models checked in the per-path form").isGreaterThanOrEqualTo(checked / PATHS_EVERY - 2 * TRIES);
+      assertThat(forms.getOrDefault("locals as variables", 0)).as("models checked with locals as variables").isGreaterThanOrEqualTo(checked / VARIABLES_EVERY - 2 * TRIES);
+      assertThat(forms.getOrDefault("written-out ENABLED", 0)).as("models whose ENABLED was checked").isGreaterThanOrEqualTo(checked / PATHS_EVERY - 2 * TRIES);
+    }
     int holds = outcomes.getOrDefault("holds", 0);
     assertThat(holds).as("models that hold").isGreaterThanOrEqualTo(checked / 10);
     assertThat(checked - holds).as("models that violate something").isGreaterThanOrEqualTo(checked / 10);
@@ -134,11 +143,37 @@ class DifferentialTest {
     }
   }
 
+  /**
+   * Whether each try also checks the other forms of the translation against the default one
+   * (the long run leaves them out: `-Dinflight.diff.forms=false`): every {@value #PATHS_EVERY}nd
+   * model in the plain per-path form (Translator.Options#withPathActions: the folded label
+   * actions are the same next-state relation, docs/semantics.md "One action per label"), every
+   * {@value #VARIABLES_EVERY}rd with each local a variable of its own
+   * (Translator.Options#withLocalVariables: the records of locals only reshape the state,
+   * "Locals"), and every {@value #PATHS_EVERY}nd other one with its written-out ENABLED
+   * compared with TLC's in every state ("Fairness without ENABLED"). They share the try's union
+   * runs, so the default form's states are explored once for all of them.
+   */
+  static final boolean FORMS = Boolean.parseBoolean(System.getProperty("inflight.diff.forms", "true"));
+  static final int PATHS_EVERY = 2;
+  static final int VARIABLES_EVERY = 3;
+
+  private static final Map<String, Integer> forms = new TreeMap<>(); // form -> models compared with the default
+
   private static List<String> compareAll(List<String> texts) {
     List<UnionCheck.Model> models = new ArrayList<>();
+    boolean[] enabled = new boolean[texts.size()];
     for (int i = 0; i < texts.size(); i++) {
-      models.add(new UnionCheck.Model(i + "m", translate(texts.get(i), "_m", false)));
+      boolean paths = FORMS && i % PATHS_EVERY == 0;
+      enabled[i] = FORMS && !paths;
+      models.add(new UnionCheck.Model(i + "m", translate(texts.get(i), "_m", false), enabled[i]));
       models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)));
+      if (paths) {
+        models.add(new UnionCheck.Model(i + "p", translate(texts.get(i), "_p", Translator.Options.defaults().withPathActions(true))));
+      }
+      if (FORMS && i % VARIABLES_EVERY == 0) {
+        models.add(new UnionCheck.Model(i + "v", translate(texts.get(i), "_v", Translator.Options.defaults().withLocalVariables(true))));
+      }
     }
     if (models.isEmpty()) {
       return List.of();
@@ -155,8 +190,19 @@ class DifferentialTest {
             checked++;
             outcomes.merge(category(reference), 1, Integer::sum);
           }
+          if (merged.violated().contains(UnionModule.ENABLED_CHECK)) {
+            out.add("a fair thread's written-out ENABLED differs from TLC's (emit/Enabled)\n" + texts.get(i));
+            continue;
+          }
           if (!merged.equals(reference)) {
             out.add("merged: " + merged.describe() + "; reference: " + reference.describe() + "\n" + texts.get(i));
+          }
+          form(out, "per-path form", merged, results.get(i + "p"), texts.get(i));
+          form(out, "locals as variables", merged, results.get(i + "v"), texts.get(i));
+          if (enabled[i]) {
+            synchronized (outcomes) {
+              forms.merge("written-out ENABLED", 1, Integer::sum);
+            }
           }
         }
         return out;
@@ -167,6 +213,19 @@ class DifferentialTest {
       }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Another form of the default translation, where checked: it must give the same result. */
+  private static void form(List<String> out, String name, UnionCheck.Result merged, UnionCheck.Result other, String text) {
+    if (other == null) {
+      return;
+    }
+    synchronized (outcomes) {
+      forms.merge(name, 1, Integer::sum);
+    }
+    if (!merged.equals(other)) {
+      out.add("merged: " + merged.describe() + "; " + name + ": " + other.describe() + "\n" + text);
     }
   }
 

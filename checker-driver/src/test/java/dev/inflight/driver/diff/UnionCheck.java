@@ -40,8 +40,15 @@ import java.util.regex.Pattern;
  * checked alone.
  */
 final class UnionCheck {
-  /** A model to check: a unique id and its translation. */
-  record Model(String id, Emitted emitted) {}
+  /**
+   * A model to check: a unique id, its translation, and whether the safety run also checks its
+   * written-out ENABLED ({@value UnionModule#ENABLED_CHECK}).
+   */
+  record Model(String id, Emitted emitted, boolean checkEnabled) {
+    Model(String id, Emitted emitted) {
+      this(id, emitted, false);
+    }
+  }
 
   /**
    * What checking gave: the checks some reachable state violates (invariant names, `deadlock`),
@@ -71,15 +78,15 @@ final class UnionCheck {
   /** Per model: its union member (number = index + 1). */
   private final List<UnionModule.Member> members = new ArrayList<>();
 
-  /** Whether the safety run also checks each thread's written-out ENABLED (emit/Enabled) against TLC's. */
-  private final boolean enabledCheck;
+  /** The members (numbers) whose safety run also checks each thread's written-out ENABLED (emit/Enabled) against TLC's. */
+  private final Set<Integer> enabledCheck = new java.util.HashSet<>();
 
   UnionCheck(Path dir, List<Model> models) {
     this(dir, models, false);
   }
 
   /**
-   * With {@code enabledCheck}, the safety run also reports {@value UnionModule#ENABLED_CHECK} for a
+   * With {@code enabledCheck} (or a model's own {@link Model#checkEnabled}), the safety run also reports {@value UnionModule#ENABLED_CHECK} for a
    * model where some fair thread's {@code _enabled(self)} differs from {@code ENABLED <<step(self)>>_vars}.
    */
   UnionCheck(Path dir, List<Model> models, boolean enabledCheck) {
@@ -101,8 +108,10 @@ final class UnionCheck {
     this.symmetry = symmetry;
     this.dir = dir;
     this.models = models;
-    this.enabledCheck = enabledCheck;
     for (int i = 0; i < models.size(); i++) {
+      if (enabledCheck || models.get(i).checkEnabled()) {
+        this.enabledCheck.add(i + 1);
+      }
       Emitted e = models.get(i).emitted();
       members.add(UnionModule.Member.of(i + 1, e, parse(e.cfg())));
     }
@@ -317,7 +326,7 @@ final class UnionCheck {
       dev.inflight.driver.tlc.TlcRunner.LATE_C2.stream()).toList();
 
   private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
-    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, enabledCheck),
+    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, m -> enabledCheck.contains(m.number())),
         UnionModule.config(active, liveness)};
     if (symmetry && !liveness) {
       files = UnionModule.withSymmetry(files[0], files[1], active);

@@ -61,18 +61,18 @@ final class UnionModule {
    * per TLC worker: the run has one.
    */
   static String safety(String name, List<Member> members) {
-    return safety(name, members, false);
+    return safety(name, members, m -> false);
   }
 
   /** The check name a model gets when a thread's written-out ENABLED is not TLC's (enabledCheck). */
   static final String ENABLED_CHECK = "enabled_differs";
 
   /**
-   * The safety union; with {@code enabledCheck}, each model also gets the check
+   * The safety union; each model {@code enabledCheck} accepts also gets the check
    * {@value #ENABLED_CHECK}: in every state, each fair thread's {@code _enabled(self)}
    * (emit/Enabled) equals TLC's {@code ENABLED} of the thread's step as the union runs it.
    */
-  static String safety(String name, List<Member> members, boolean enabledCheck) {
+  static String safety(String name, List<Member> members, java.util.function.Predicate<Member> enabledCheck) {
     int n = members.stream().mapToInt(Member::number).max().orElse(0);
     StringBuilder b = header(name, members);
     List<String> arms = new ArrayList<>();
@@ -87,7 +87,7 @@ final class UnionModule {
       }
       checks.add("(IF ENABLED " + p + "Next THEN {} ELSE {\"deadlock\"})");
       holds.add("ENABLED " + p + "Next");
-      if (enabledCheck) {
+      if (enabledCheck.test(m)) {
         String same = String.join(" /\\ ", fairSteps(m, members, (en, step) -> "(" + en + " <=> ENABLED <<" + step + ">>_all)"));
         if (!same.isEmpty()) {
           checks.add("(IF " + same + " THEN {} ELSE {\"" + ENABLED_CHECK + "\"})");

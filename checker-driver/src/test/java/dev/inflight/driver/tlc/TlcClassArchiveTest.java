@@ -70,6 +70,32 @@ class TlcClassArchiveTest {
         assertThat(files(cds)).containsExactly(made.get(0));
     }
 
+    /**
+     * Run from target/classes (as here), TlcMain's package is packed into a jar named after its
+     * classes' hash, so that the archive applies: the test suite's own TLC runs get it too.
+     */
+    @Test
+    void ownClassesFromADirectoryArePackedSoTheArchiveApplies() throws IOException {
+        assertThat(Path.of(TlcRunner.ownClasspath())).as("tests run from a class directory").isDirectory();
+        Path cds = cache.resolve("cds");
+        TlcOptions own = TlcOptions.defaults().withTempRoot(tempRoot).withClassArchiveDir(cds);
+        TlcResult first = new TlcRunner(own).run(work, "UafRace.tla", "UafRace.cfg");
+        assertThat(first.outcome()).isEqualTo(new TlcOutcome.InvariantViolated("NoFault"));
+        List<String> made = files(cds);
+        assertThat(made).hasSize(2);
+        assertThat(made.get(0)).matches("tlc-[0-9a-f]{24}\\.jsa");
+        assertThat(made.get(1)).matches("tlc-side-[0-9a-f]{24}\\.jar");
+        try (var jar = new java.util.jar.JarFile(cds.resolve(made.get(1)).toFile())) {
+            assertThat(jar.getEntry("dev/inflight/driver/tlc/TlcMain.class")).isNotNull();
+            assertThat(jar.getEntry("dev/inflight/driver/tlc/QueueWatch.class")).isNotNull();
+        }
+        assertThat(TlcSideJar.of(Path.of(TlcRunner.ownClasspath()), cds)).isEqualTo(cds.resolve(made.get(1)));
+
+        TlcResult second = new TlcRunner(own.withJvmArgs(List.of("-Xshare:on"))).run(work, "UafRace.tla", "UafRace.cfg");
+        assertThat(second.outcome()).isEqualTo(new TlcOutcome.InvariantViolated("NoFault"));
+        assertThat(files(cds)).isEqualTo(made);
+    }
+
     @Test
     void aDamagedArchiveIsIgnoredSilently() throws IOException {
         Path cds = cache.resolve("cds");

@@ -2,9 +2,7 @@ package dev.inflight.driver.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inflight.driver.tlc.TlcOptions;
 import dev.inflight.driver.tlc.TlcResult;
-import dev.inflight.driver.tlc.TlcRunner;
 import dev.inflight.driver.tlc.TlcState;
 import dev.inflight.driver.trace.eval.TraceEvaluator;
 import dev.inflight.translator.Translator;
@@ -20,7 +18,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The differential test of path attribution (docs/semantics.md, "One action per label"): for
@@ -31,9 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LabelAttributionTest {
   private static final Path EXAMPLES = Path.of("../examples");
-
-  @TempDir
-  Path tmp;
 
   @TestFactory
   Stream<DynamicTest> everyViolatedExampleAttributesEveryStepToTheSamePath() throws IOException {
@@ -72,13 +66,8 @@ class LabelAttributionTest {
     int size = labels.tla().length();
     org.junit.jupiter.api.Assumptions.assumeTrue(ALL || size <= MAX_MODULE,
         () -> "a module of " + size + " bytes: left to -Dinflight.forms.all=true");
-    Emitted paths = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted();
-    assertThat(paths).isNotNull();
-    assertThat(labels).isNotNull();
-    Path dir = Files.createDirectories(tmp.resolve(paths.moduleName())); // (model names are unique; file names need not be)
-    Translator.write(paths, dir);
-    TlcResult r = new TlcRunner(TlcOptions.defaults().withWorkers(1).withExtraArgs(List.of("-lncheck", "final")))
-        .run(dir, paths.moduleName() + ".tla", paths.moduleName() + ".cfg");
+    // the per-path form's run is FoldedFormTest's for the small examples (computed once)
+    TlcResult r = dev.inflight.driver.diff.FormRuns.perPathForm(file);
     List<TlcState> trace = r.trace();
     assertThat(trace).as("a counterexample of " + file).hasSizeGreaterThan(1);
 
