@@ -167,12 +167,14 @@ class DifferentialTest {
       boolean paths = FORMS && i % PATHS_EVERY == 0;
       enabled[i] = FORMS && !paths;
       models.add(new UnionCheck.Model(i + "m", translate(texts.get(i), "_m", false), enabled[i]));
-      models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)));
+      models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)).twinOf(i + "m"));
       if (paths) {
-        models.add(new UnionCheck.Model(i + "p", translate(texts.get(i), "_p", Translator.Options.defaults().withPathActions(true))));
+        models.add(new UnionCheck.Model(i + "p", translate(texts.get(i), "_p", Translator.Options.defaults().withPathActions(true)))
+            .twinOf(i + "m"));
       }
       if (FORMS && i % VARIABLES_EVERY == 0) {
-        models.add(new UnionCheck.Model(i + "v", translate(texts.get(i), "_v", Translator.Options.defaults().withLocalVariables(true))));
+        models.add(new UnionCheck.Model(i + "v", translate(texts.get(i), "_v", Translator.Options.defaults().withLocalVariables(true)))
+            .twinOf(i + "m"));
       }
     }
     if (models.isEmpty()) {

@@ -37,16 +37,30 @@ import java.util.regex.Pattern;
  * no `eventually`.) Fairness is each model's weak fairness of its threads, restricted to
  * behaviours of that model. So that a rerun stays cheap, the models are checked for liveness in
  * groups of at most {@link #LIVE_STATES} states (by the safety run's counts); a larger model is
- * checked alone.
+ * checked alone. A model may name a twin ({@link Model#twinOf}: another form of the same model,
+ * expected to agree); twins are checked after the others, and a twin whose model hung is checked
+ * alone, so that each hang costs one rerun of a group rather than two.
  */
 final class UnionCheck {
   /**
    * A model to check: a unique id, its translation, and whether the safety run also checks its
    * written-out ENABLED ({@value UnionModule#ENABLED_CHECK}).
    */
-  record Model(String id, Emitted emitted, boolean checkEnabled) {
+  record Model(String id, Emitted emitted, boolean checkEnabled, String twin) {
     Model(String id, Emitted emitted) {
-      this(id, emitted, false);
+      this(id, emitted, false, null);
+    }
+
+    Model(String id, Emitted emitted, boolean checkEnabled) {
+      this(id, emitted, checkEnabled, null);
+    }
+
+    /**
+     * The same model whose result is expected to be that of the model {@code id} (another form
+     * of it, listed before it): only the order of the liveness runs depends on it ({@link #run}).
+     */
+    Model twinOf(String id) {
+      return new Model(this.id, emitted, checkEnabled, id);
     }
   }
 
@@ -214,12 +228,57 @@ final class UnionCheck {
         live.add(i);
       }
     }
+    // Liveness: first the models that are no live model's twin, in groups; then the twins, those
+    // whose model hung each alone (one run that is expected to find its lasso, rather than a rerun
+    // of a whole group per hanging twin), the others in groups. Every result is still TLC's on
+    // that model; the twins only order the runs.
+    Map<String, Integer> index = new java.util.HashMap<>();
+    for (int i = 0; i < models.size(); i++) {
+      index.put(models.get(i).id(), i);
+    }
+    List<Integer> firsts = new ArrayList<>();
+    List<Integer> twins = new ArrayList<>();
+    for (int i : live) {
+      Integer of = models.get(i).twin() == null ? null : index.get(models.get(i).twin());
+      (of != null && live.contains(of) ? twins : firsts).add(i);
+    }
     Set<Integer> failing = new LinkedHashSet<>();
-    int run = 0;
-    for (List<Integer> group : groups(live, states)) {
-      run++;
+    liveness(groups(firsts, states), failing);
+    List<List<Integer>> second = new ArrayList<>();
+    List<Integer> rest = new ArrayList<>();
+    for (int i : twins) {
+      if (failing.contains(index.get(models.get(i).twin()))) {
+        second.add(new ArrayList<>(List.of(i)));
+      } else {
+        rest.add(i);
+      }
+    }
+    second.addAll(groups(rest, states));
+    liveness(second, failing);
+    Map<String, Result> out = new LinkedHashMap<>();
+    for (int i = 0; i < models.size(); i++) {
+      Boolean hang = null;
+      if (live.contains(i)) {
+        hang = failing.contains(i);
+      } else if (safety.get(i).isEmpty()) {
+        hang = Boolean.FALSE; // no temporal property: nothing can fail
+      }
+      out.put(models.get(i).id(), new Result(safety.get(i), hang));
+    }
+    return out;
+  }
+
+  private int liveRuns;
+
+  /**
+   * Checks each group's liveness, adding to {@code failing} each model TLC reports a lasso of; a
+   * group with a lasso is checked again without that model until TLC finds none.
+   */
+  private void liveness(List<List<Integer>> groups, Set<Integer> failing) throws IOException {
+    for (List<Integer> group : groups) {
+      liveRuns++;
       while (!group.isEmpty()) {
-        TlcResult l = tlc("UnionLive" + run, group.stream().map(members::get).toList(), true);
+        TlcResult l = tlc("UnionLive" + liveRuns, group.stream().map(members::get).toList(), true);
         if (l.isSuccess()) {
           break;
         }
@@ -234,17 +293,6 @@ final class UnionCheck {
         failing.add(which);
       }
     }
-    Map<String, Result> out = new LinkedHashMap<>();
-    for (int i = 0; i < models.size(); i++) {
-      Boolean hang = null;
-      if (live.contains(i)) {
-        hang = failing.contains(i);
-      } else if (safety.get(i).isEmpty()) {
-        hang = Boolean.FALSE; // no temporal property: nothing can fail
-      }
-      out.put(models.get(i).id(), new Result(safety.get(i), hang));
-    }
-    return out;
   }
 
   /**
