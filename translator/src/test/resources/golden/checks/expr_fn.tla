@@ -106,7 +106,7 @@ lookup_at_L34(self) ==
                /\ pc' = [pc EXCEPT ![self] = "L38"]
                /\ UNCHANGED <<fault>>
 
-\* a lookup thread at L36: 4 paths (3 to a fault)
+\* a lookup thread at L36: 5 paths (4 to a fault)
 \* examples/checks/expr_fn.ifl:36: get sk.refcnt
 lookup_at_L36(self) ==
     /\ pc[self] = "L36"
@@ -114,11 +114,17 @@ lookup_at_L36(self) ==
     /\ UNCHANGED <<lookup_untouched, table_lock, lookup_locals>>
     /\ LET sk == lookup_locals[self].sk
            ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ sock[sk].refcnt < 32
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 36, sk)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 36, sk)

@@ -265,7 +265,7 @@ lookup_at_L31(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L40"]
              /\ UNCHANGED <<fault>>
 
-\* a lookup thread at L33: 4 paths (2 to a fault)
+\* a lookup thread at L33: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
@@ -273,11 +273,17 @@ lookup_at_L33(self) ==
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ LET sk == lookup_locals[self].sk
            ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ sock[sk].refcnt < 32
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 33, sk)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ pc' = [pc EXCEPT ![self] = "L37"]

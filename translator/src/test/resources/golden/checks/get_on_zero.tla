@@ -265,7 +265,7 @@ lookup_at_L33(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L39"]
              /\ UNCHANGED <<fault>>
 
-\* a lookup thread at L35: 4 paths (3 to a fault)
+\* a lookup thread at L35: 5 paths (4 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
@@ -273,11 +273,17 @@ lookup_at_L35(self) ==
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ LET sk == lookup_locals[self].sk
            ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ sock[sk].refcnt < 32
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 35, sk)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 35, sk)

@@ -509,7 +509,7 @@ user_at_L95b(self) ==
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
-\* a user thread at L96: 4 paths (3 to a fault)
+\* a user thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 user_at_L96(self) ==
     /\ pc[self] = "L96"
@@ -517,11 +517,17 @@ user_at_L96(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].register_prot_hook.sk
            ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ packet_sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ packet_sock[sk].refcnt < 32
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ packet_sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 96, sk)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, sk)
@@ -531,7 +537,7 @@ user_at_L96(self) ==
              /\ packet_sock[sk].st # "live"
              /\ FaultOn("use_after_free", self, 96, sk)
 
-\* a user thread at L96b: 4 paths (3 to a fault)
+\* a user thread at L96b: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 user_at_L96b(self) ==
     /\ pc[self] = "L96b"
@@ -539,11 +545,17 @@ user_at_L96b(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
     /\ LET sk == user_locals[self].register_prot_hook.sk
            ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ packet_sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ packet_sock[sk].refcnt < 32
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ packet_sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 96, sk)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, sk)
@@ -1475,7 +1487,7 @@ netdev_at_L95(self) ==
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
-\* a netdev thread at L96: 4 paths (3 to a fault)
+\* a netdev thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
@@ -1483,11 +1495,17 @@ netdev_at_L96(self) ==
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ LET sk == netdev_locals[self].register_prot_hook.sk
            ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ packet_sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ packet_sock[sk].refcnt < 32
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ packet_sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 96, sk)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, sk)

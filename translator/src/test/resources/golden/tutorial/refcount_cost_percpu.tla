@@ -89,7 +89,7 @@ WaitsFor(self, waker) == FALSE
 
 \* thread a (examples/tutorial/refcount_cost_percpu.ifl:32)
 
-\* a a thread at L28: 4 paths (3 to a fault)
+\* a a thread at L28: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 a_at_L28(self) ==
     /\ pc[self] = "L28"
@@ -97,8 +97,11 @@ a_at_L28(self) ==
     /\ UNCHANGED <<shared, a_locals, b_locals>>
     /\ LET x == a_locals[self].bump.x
            ok == x # NULL /\ obj[x].st = "live"
-       IN \/ /\ ok
-             /\ obj[x].count > 0
+           ok2 ==
+               /\ ok
+               /\ obj[x].count > 0
+       IN \/ /\ ok2
+             /\ obj[x].count < 32
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                                IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
@@ -107,6 +110,9 @@ a_at_L28(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ obj[x].count \geq 32
+             /\ FaultOn("model_bound", self, 28, x)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)
@@ -116,7 +122,7 @@ a_at_L28(self) ==
              /\ obj[x].st # "live"
              /\ FaultOn("use_after_free", self, 28, x)
 
-\* a a thread at L28b: 4 paths (3 to a fault)
+\* a a thread at L28b: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 a_at_L28b(self) ==
     /\ pc[self] = "L28b"
@@ -124,8 +130,11 @@ a_at_L28b(self) ==
     /\ UNCHANGED <<shared, a_locals, b_locals>>
     /\ LET x == a_locals[self].bump.x
            ok == x # NULL /\ obj[x].st = "live"
-       IN \/ /\ ok
-             /\ obj[x].count > 0
+           ok2 ==
+               /\ ok
+               /\ obj[x].count > 0
+       IN \/ /\ ok2
+             /\ obj[x].count < 32
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                                IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
@@ -134,6 +143,9 @@ a_at_L28b(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ obj[x].count \geq 32
+             /\ FaultOn("model_bound", self, 28, x)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)
@@ -291,7 +303,7 @@ a_enabled(self) ==
 \* what no step of a b thread changes (faults aside)
 b_untouched == <<shared, a_locals>>
 
-\* a b thread at L28: 4 paths (3 to a fault)
+\* a b thread at L28: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 b_at_L28(self) ==
     /\ pc[self] = "L28"
@@ -299,8 +311,11 @@ b_at_L28(self) ==
     /\ UNCHANGED <<b_untouched, b_locals>>
     /\ LET x == b_locals[self].bump.x
            ok == x # NULL /\ obj[x].st = "live"
-       IN \/ /\ ok
-             /\ obj[x].count > 0
+           ok2 ==
+               /\ ok
+               /\ obj[x].count > 0
+       IN \/ /\ ok2
+             /\ obj[x].count < 32
              /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                                IF obj[x].count_cpu = CpuOf(self)
                                                THEN Cost_atomic_local
@@ -309,6 +324,9 @@ b_at_L28(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ obj[x].count \geq 32
+             /\ FaultOn("model_bound", self, 28, x)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)

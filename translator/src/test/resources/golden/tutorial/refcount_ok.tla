@@ -87,7 +87,7 @@ producer_at_L18(self) ==
              /\ sock[sk].st # "live"
              /\ FaultOn("use_after_free", self, 18, sk)
 
-\* a producer thread at L19: 4 paths (3 to a fault)
+\* a producer thread at L19: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
@@ -95,11 +95,17 @@ producer_at_L19(self) ==
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
     /\ LET sk == producer_locals[self].sk
            ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 0
+           ok2 ==
+               /\ ok
+               /\ sock[sk].refcnt > 0
+       IN \/ /\ ok2
+             /\ sock[sk].refcnt < 32
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L20"]
              /\ UNCHANGED <<fault>>
+          \/ /\ ok2
+             /\ sock[sk].refcnt \geq 32
+             /\ FaultOn("model_bound", self, 19, sk)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 19, sk)

@@ -59,7 +59,7 @@ workloadItem
     ;
 
 member
-    : 'ref' name=ident '=' init=expr ('release' release=ident)?                 # RefMember
+    : 'ref' name=ident '=' init=expr ('max' max=expr)? ('release' release=ident)?  # RefMember
     | 'lock' name=ident                                                      # LockMember
     | 'mutex' name=ident                                                     # MutexMember
     | 'list' name=ident 'of' elem=ident                                         # ListMember

@@ -499,6 +499,19 @@ class DiagnosticsTest {
               |         ^^^^^
               = help: give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error
             """),
+        src("a refcount's maximum of 0", """
+            model m
+            struct s { ref r = 1 max 0 }
+            thread t {
+              x = alloc s
+            }
+            """, """
+            error[E0405]: bad bound: a refcount's maximum must be an integer from 1 to 64, not 0
+             --> t.ifl:2:26
+              |
+            2 | struct s { ref r = 1 max 0 }
+              |                          ^
+            """),
         src("alloc in a counting loop whose counter does not start at a constant", """
             model m
             struct s { ref r = 1 }

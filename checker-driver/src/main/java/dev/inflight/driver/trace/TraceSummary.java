@@ -148,7 +148,7 @@ final class TraceSummary {
       case "assertion":
         return "assertion failed in " + thread + here;
       case "model_bound":
-        return "model bound exceeded in " + thread + here + ": " + boundHint(at);
+        return "model bound exceeded in " + thread + here + ": " + boundHint(at, obj);
       default:
         return kind + " in " + thread + here;
     }
@@ -199,8 +199,13 @@ final class TraceSummary {
     return l.waitsAt() != null ? l.waitsAt() : l.loc();
   }
 
-  private String boundHint(DslStep at) {
+  private String boundHint(DslStep at, String obj) {
     String text = at.loc() == null ? "" : at.loc().text();
+    if (text.matches(".*\\bget(_not_zero)?\\b.*")) {
+      return "the reference count of " + obj + " is at its maximum (its `ref`'s `max`, " + dev.inflight.translator.ast.Member.Ref.DEFAULT_MAX
+          + " when it gives none): a `get` without a `put` in a loop? If the count is meant to go higher, "
+          + "raise it with `ref NAME = INIT max N`";
+    }
     if (text.contains("alloc")) {
       for (SourceMap.Struct s : map.structs()) {
         if (text.matches(".*\\balloc\\s+" + s.name() + "\\b.*")) {

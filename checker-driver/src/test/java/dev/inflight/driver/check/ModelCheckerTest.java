@@ -103,6 +103,37 @@ class ModelCheckerTest {
   }
 
   @Test
+  void aCountPastItsMaximumIsIncompleteNamingTheCount() throws IOException {
+    // A reference per pass of a loop that never drops it: without the maximum the state space
+    // would be infinite. The default maximum, from a count of 1: 31 gets, the 32nd exceeds it.
+    CheckReport r = check("refs.ifl", """
+        model refs
+
+        struct obj { ref rc = 1 }
+
+        var stop = false
+
+        thread t {
+          o = alloc obj
+          while !stop {
+            get o.rc
+          }
+        }
+        thread u { stop = true }
+        """, CheckOptions.defaults());
+
+    assertThat(r.verdict()).as(describe(r)).isEqualTo(Verdict.INCOMPLETE);
+    assertThat(r.violated().kind()).isEqualTo("bound");
+    assertThat(r.message()).isEqualTo("model bound exceeded in t at " + r.file() + ":10: the reference count of obj#1 is at its "
+        + "maximum (its `ref`'s `max`, 32 when it gives none): a `get` without a `put` in a loop? If the count is meant to go "
+        + "higher, raise it with `ref NAME = INIT max N`");
+    DslStep last = r.trace().steps().get(r.trace().steps().size() - 1);
+    assertThat(last.fault()).isEqualTo("model_bound");
+    assertThat(last.loc().text()).isEqualTo("get o.rc");
+    assertThat(r.trace().steps()).filteredOn(s -> s.loc() != null && s.loc().text().equals("get o.rc")).hasSize(32);
+  }
+
+  @Test
   void userInvariantNamesItselfAndItsLine() throws IOException {
     CheckReport r = check("inv.ifl", """
         model inv

@@ -7,7 +7,14 @@ public sealed interface Member extends Node {
   Ident name();
 
   /** `ref NAME = INIT [release FN]`: a reference count. */
-  record Ref(Ident name, Expr init, Ident release, Span span) implements Member {}
+  /**
+   * A reference count: {@code ref NAME = INIT [max MAX] [release FN]}. A count that would pass
+   * MAX ({@link #DEFAULT_MAX} when not given) is a model bound exceeded.
+   */
+  record Ref(Ident name, Expr init, Expr max, Ident release, Span span) implements Member {
+    /** The most references a count may hold when its declaration names no {@code max}. */
+    public static final int DEFAULT_MAX = 32;
+  }
 
   /**
    * `lock NAME` (a spinlock) or, with {@code sleeping}, `mutex NAME` (a sleeping lock: taking

@@ -295,6 +295,9 @@ public final class Checker {
       if (consts.eval(r.init()) == null && !(r.init() instanceof Expr.Error)) {
         diags.notConstant(r.init().span());
       }
+      if (r.max() != null) {
+        positiveConst(r.max(), "a refcount's maximum");
+      }
       return Type.REFCOUNT;
     }
     if (m instanceof Member.Lock) {

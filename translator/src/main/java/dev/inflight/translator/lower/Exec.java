@@ -1,6 +1,8 @@
 package dev.inflight.translator.lower;
 
 import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.check.ConstEval;
 import dev.inflight.translator.resolve.FieldSym;
 import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
@@ -109,6 +111,7 @@ final class Exec implements Instr.Visitor<Void> {
       zero.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
       ctx.faults.fault(zero, "get_zero", r, obj, out);
       ok.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(0)));
+      full(ok, cur, f, r, obj);
       ok.store.writeField(heap, obj, fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
       out.go(r.next(), ok);
       return null;
@@ -233,11 +236,29 @@ final class Exec implements Instr.Visitor<Void> {
     ctx.costs.atomicOnLine(ok, heap, d.obj(), f, inOp);
     Path taken = ok.copy();
     taken.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(0)));
+    full(taken, cur, f, g, d.obj());
     taken.store.writeField(heap, d.obj(), fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
     out.go(g.taken(), taken);
     ok.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
     out.go(g.zero(), ok);
     return null;
+  }
+
+  /**
+   * A count at its maximum (the field's `max`, else {@link Member.Ref#DEFAULT_MAX}) cannot take
+   * another reference: that path is a model bound exceeded (the run is incomplete, never silently
+   * cut: a `get` per iteration of a loop without a `put` would otherwise make the state space
+   * infinite); {@code p} goes on below it.
+   */
+  private void full(Path p, TlaExpr cur, FieldSym f, Instr at, TlaExpr obj) {
+    int max = Member.Ref.DEFAULT_MAX;
+    if (f.member instanceof Member.Ref ref && ref.max() != null && new ConstEval(ctx.program).eval(ref.max()) instanceof Long l) {
+      max = (int) (long) l;
+    }
+    Path over = p.copy();
+    over.guard(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(max)));
+    ctx.faults.fault(over, "model_bound", at, obj, out);
+    p.guard(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(max)));
   }
 
   /**

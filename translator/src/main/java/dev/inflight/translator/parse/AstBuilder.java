@@ -329,7 +329,7 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
 
   @Override
   public Object visitRefMember(InflightParser.RefMemberContext ctx) {
-    return new Member.Ref(ident(ctx.name), expr(ctx.init), ident(ctx.release), span(ctx));
+    return new Member.Ref(ident(ctx.name), expr(ctx.init), ctx.max == null ? null : expr(ctx.max), ident(ctx.release), span(ctx));
   }
 
   @Override
