@@ -242,8 +242,18 @@ public final class TlcRunner {
         return cmd;
     }
 
+    /** The subprocess's class path, made once per runner (the archive plan and the command both need it). */
+    private String classpath;
+
     /** The subprocess's class path: TLC's, and TlcMain's when it runs TLC. */
-    private String classpath() {
+    private synchronized String classpath() {
+        if (classpath == null) {
+            classpath = subprocessClasspath();
+        }
+        return classpath;
+    }
+
+    private String subprocessClasspath() {
         boolean live = options.classpath() == null && ownClasspath() != null;
         String cp = options.classpath() != null ? options.classpath() : defaultClasspath();
         if (live) {
