@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -81,7 +86,7 @@ sender_at_L19(self) ==
                    /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
-             /\ Fault("model_bound", self, 20)
+             /\ FaultBound("model_bound", self, 20, "pool skb")
           \/ /\ ~i < 3
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -121,7 +126,7 @@ sender_at_L22(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ Len(rxq) \geq 3
-             /\ Fault("model_bound", self, 22)
+             /\ FaultBound("model_bound", self, 22, "queue rxq 3")
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 22)
 

@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -182,7 +187,7 @@ sender_at_L21(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
-             /\ Fault("model_bound", self, 21)
+             /\ FaultBound("model_bound", self, 21, "pool sk_buff")
 
 \* any step of a sender thread
 sender_step(self) ==

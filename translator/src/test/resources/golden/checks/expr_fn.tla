@@ -22,6 +22,11 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
 
+\* a model bound exceeded on object o (which: b): only `fault` changes
+FaultOnBound(kind, t, line, o, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
+    /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
+
 Threads == Thread_lookup \cup Thread_closer
 
 \* the elements of a queue
@@ -60,7 +65,7 @@ Init ==
        \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ sock = Blank_sock
           /\ table = {}
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 27]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 27, bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -124,7 +129,7 @@ lookup_at_L36(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
-             /\ FaultOn("model_bound", self, 36, sk)
+             /\ FaultOnBound("model_bound", self, 36, sk, "ref refcnt 32")
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 36, sk)

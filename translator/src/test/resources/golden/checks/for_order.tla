@@ -17,6 +17,11 @@ Fault(kind, t2, line) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
     /\ UNCHANGED <<pc, obj, s, A, seen_a, t_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t2, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_locals>>
+
 Threads == Thread_t
 
 \* the elements of a queue
@@ -77,9 +82,9 @@ t_at_L15(self) ==
              /\ ~{o \in Pool_obj :
                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
                    {}
-             /\ Fault("model_bound", self, 15)
+             /\ FaultBound("model_bound", self, 15, "pool obj")
           \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-             /\ Fault("model_bound", self, 15)
+             /\ FaultBound("model_bound", self, 15, "pool obj")
 
 \* a t thread at L16: 3 paths
 \* examples/checks/for_order.ifl:16: for x in s {

@@ -17,6 +17,11 @@ Fault(kind, t2, line) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
     /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t2, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t2, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, obj |-> o]
@@ -97,9 +102,9 @@ t_at_L14(self) ==
              /\ ~{o \in Pool_obj :
                    [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]][o].st = "free"} #
                    {}
-             /\ Fault("model_bound", self, 14)
+             /\ FaultBound("model_bound", self, 14, "pool obj")
           \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-             /\ Fault("model_bound", self, 14)
+             /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a t thread at L15: 3 paths
 \* examples/checks/for_order_list.ifl:15: for x in l {

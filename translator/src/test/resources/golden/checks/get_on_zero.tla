@@ -42,9 +42,21 @@ Fault(kind, t, line) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
+                   lookup_locals, rcu_cb_locals>>
+
+\* a model bound exceeded on object o (which: b): only `fault` changes
+FaultOnBound(kind, t, line, o, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_locals>>
 
@@ -140,7 +152,7 @@ owner_at_L25(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 25)
+          /\ FaultBound("model_bound", self, 25, "pool sock")
 
 \* a owner thread at L26: one path
 \* examples/checks/get_on_zero.ifl:26: table = sk
@@ -283,7 +295,7 @@ lookup_at_L35(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
-             /\ FaultOn("model_bound", self, 35, sk)
+             /\ FaultOnBound("model_bound", self, 35, sk, "ref refcnt 32")
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 35, sk)

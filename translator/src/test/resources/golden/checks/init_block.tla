@@ -99,7 +99,7 @@ Init ==
           /\ sock = Blank_sock
           /\ socks = {}
           /\ ready = 0
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 24]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 24, bound |-> "pool sock"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ ~{o \in Pool_sock :
@@ -113,7 +113,10 @@ Init ==
                        ![new_sock].id = 1]
                 /\ socks = {new_sock}
                 /\ ready = 0
-                /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 26]
+                /\ fault = [kind |-> "model_bound",
+                            thread |-> NULL,
+                            line |-> 26,
+                            bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_worker : pc[t] = "Done"

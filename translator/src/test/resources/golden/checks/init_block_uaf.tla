@@ -53,7 +53,7 @@ Init ==
        \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ sock = Blank_sock
           /\ s = NULL
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 14]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 14, bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==

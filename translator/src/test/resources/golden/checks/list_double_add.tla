@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -71,7 +76,7 @@ setup_at_L14(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 14)
+          /\ FaultBound("model_bound", self, 14, "pool unix_sock")
 
 \* any step of a setup thread
 setup_step(self) == setup_at_L14(self)

@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals>>
+
 Threads == Thread_adder
 
 \* the elements of a queue
@@ -59,7 +64,7 @@ adder_at_L16(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L17"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 16)
+          /\ FaultBound("model_bound", self, 16, "pool obj")
 
 \* a adder thread at L17: one path
 \* examples/checks/lock_invariant.ifl:17: lock members_lock

@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals, sloppy_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals, sloppy_locals>>
+
 Threads == Thread_adder \cup Thread_sloppy
 
 \* the elements of a queue
@@ -64,7 +69,7 @@ adder_at_L14(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L15"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 14)
+          /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a adder thread at L15: one path
 \* examples/checks/lock_invariant_race.ifl:15: lock members_lock
@@ -159,7 +164,7 @@ sloppy_at_L22(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L23"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 22)
+          /\ FaultBound("model_bound", self, 22, "pool obj")
 
 \* a sloppy thread at L23: one path
 \* examples/checks/lock_invariant_race.ifl:23: lock members_lock

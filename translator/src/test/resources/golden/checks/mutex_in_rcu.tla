@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -73,7 +78,7 @@ setup_and_read_at_L18(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_dev : dev[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 18)
+          /\ FaultBound("model_bound", self, 18, "pool dev")
 
 \* a setup_and_read thread at L19: one path
 \* examples/checks/mutex_in_rcu.ifl:19: rcu_read_lock()

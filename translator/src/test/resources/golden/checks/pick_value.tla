@@ -66,7 +66,7 @@ Init ==
        \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ sock = Blank_sock
           /\ sk = NULL
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 23]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 23, bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==

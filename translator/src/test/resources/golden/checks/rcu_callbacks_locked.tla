@@ -32,6 +32,12 @@ Fault(kind, t, line) ==
     /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals,
                    rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, item, n, n_lock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals,
+                   rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -94,7 +100,7 @@ w_at_L20(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 20)
+          /\ FaultBound("model_bound", self, 20, "pool item")
 
 \* a w thread at L21: 4 paths (3 to a fault)
 \* examples/checks/rcu_callbacks_locked.ifl:21: call_rcu(it, count_it)

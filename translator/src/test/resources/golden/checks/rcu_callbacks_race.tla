@@ -20,6 +20,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -80,7 +85,7 @@ w_at_L18(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 18)
+          /\ FaultBound("model_bound", self, 18, "pool item")
 
 \* a w thread at L19: 4 paths (3 to a fault)
 \* examples/checks/rcu_callbacks_race.ifl:19: call_rcu(it, count_it)

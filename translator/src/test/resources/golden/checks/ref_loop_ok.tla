@@ -17,9 +17,19 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+
+\* a model bound exceeded on object o (which: b): only `fault` changes
+FaultOnBound(kind, t, line, o, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
 
 Threads == Thread_owner \cup Thread_poller
@@ -70,7 +80,7 @@ owner_at_L16(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L17"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_conn : conn[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 16)
+          /\ FaultBound("model_bound", self, 16, "pool conn")
 
 \* a owner thread at L17: one path
 \* examples/checks/ref_loop_ok.ifl:17: closing = true
@@ -152,7 +162,7 @@ poller_at_L24(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ conn[c].refs \geq 4
-             /\ FaultOn("model_bound", self, 24, c)
+             /\ FaultOnBound("model_bound", self, 24, c, "ref refs 4")
           \/ /\ ok
              /\ conn[c].refs \leq 0
              /\ FaultOn("get_zero", self, 24, c)

@@ -73,7 +73,7 @@ Init ==
           /\ node = Blank_node
           /\ head = NULL
           /\ item = NULL
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 21]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 21, bound |-> "pool node"]
        \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} # {}
           /\ LET new_node == CHOOSE o \in Pool_node : Blank_node[o].st = "free"
              IN /\ ~{o \in Pool_node :
@@ -87,7 +87,10 @@ Init ==
                        ![new_node].on_list = TRUE]
                 /\ head = new_node
                 /\ item = NULL
-                /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 24]
+                /\ fault = [kind |-> "model_bound",
+                            thread |-> NULL,
+                            line |-> 24,
+                            bound |-> "pool node"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==

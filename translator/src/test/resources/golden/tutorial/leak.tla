@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -67,7 +72,7 @@ sender_at_L17(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 17)
+          /\ FaultBound("model_bound", self, 17, "pool skb")
 
 \* a sender thread at L18: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:18: b.len = 64
@@ -102,7 +107,7 @@ sender_at_L19(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ Len(rxq) \geq 2
-             /\ Fault("model_bound", self, 19)
+             /\ FaultBound("model_bound", self, 19, "queue rxq 2")
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 19)
 

@@ -20,9 +20,19 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a model bound exceeded (which: b2): only `fault` changes
+FaultBound(kind, t, line, b2) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b2]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a model bound exceeded on object o (which: b2): only `fault` changes
+FaultOnBound(kind, t, line, o, b2) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b2]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 Threads == Thread_a \cup Thread_b
@@ -112,7 +122,7 @@ a_at_L28(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ obj[x].count \geq 32
-             /\ FaultOn("model_bound", self, 28, x)
+             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)
@@ -145,7 +155,7 @@ a_at_L28b(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ obj[x].count \geq 32
-             /\ FaultOn("model_bound", self, 28, x)
+             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)
@@ -264,7 +274,7 @@ a_at_L33(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 33)
+          /\ FaultBound("model_bound", self, 33, "pool obj")
 
 \* a a thread at L34: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:34: shared = p
@@ -326,7 +336,7 @@ b_at_L28(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ obj[x].count \geq 32
-             /\ FaultOn("model_bound", self, 28, x)
+             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("get_zero", self, 28, x)
@@ -411,7 +421,7 @@ b_at_L41(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 41)
+          /\ FaultBound("model_bound", self, 41, "pool obj")
 
 \* any step of a b thread
 b_step(self) ==

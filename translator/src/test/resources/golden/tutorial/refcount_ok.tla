@@ -17,9 +17,19 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
+
+\* a model bound exceeded on object o (which: b): only `fault` changes
+FaultOnBound(kind, t, line, o, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
 Threads == Thread_producer \cup Thread_consumer
@@ -68,7 +78,7 @@ producer_at_L17(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 17)
+          /\ FaultBound("model_bound", self, 17, "pool sock")
 
 \* a producer thread at L18: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_ok.ifl:18: sk.state = 1
@@ -105,7 +115,7 @@ producer_at_L19(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
-             /\ FaultOn("model_bound", self, 19, sk)
+             /\ FaultOnBound("model_bound", self, 19, sk, "ref refcnt 32")
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 19, sk)

@@ -17,6 +17,11 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -68,7 +73,7 @@ producer_at_L17(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 17)
+          /\ FaultBound("model_bound", self, 17, "pool sock")
 
 \* a producer thread at L18: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:18: sk.state = 1

@@ -319,7 +319,7 @@ class LoweringTest {
             /\\ pc[self] = "L4b"
             /\\ fault.kind = "none"
             /\\ t_locals[self].iter_4_3 \\geq 2
-            /\\ Fault("model_bound", self, 4)
+            /\\ FaultBound("model_bound", self, 4, "loop 2")
         """);
     assertThat(e.sourceMap().variables()).filteredOn(v -> "iter_4_3".equals(v.field()))
         .singleElement().satisfies(v -> {

@@ -60,9 +60,21 @@ Fault(kind, t, line) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
+\* a model bound exceeded on object o (which: b): only `fault` changes
+FaultOnBound(kind, t, line, o, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
 
@@ -191,7 +203,7 @@ user_at_L20(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 20)
+          /\ FaultBound("model_bound", self, 20, "pool socket")
 
 \* a user thread at L24: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:24: }
@@ -342,7 +354,7 @@ user_at_L80(self) ==
              /\ socket[sock].st # "live"
              /\ FaultOn("use_after_free", self, 82, sock)
           \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-             /\ Fault("model_bound", self, 80)
+             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -421,7 +433,7 @@ user_at_L96(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOn("model_bound", self, 96, sk)
+             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, sk)
@@ -1065,7 +1077,7 @@ netdev_at_L96(self) ==
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOn("model_bound", self, 96, sk)
+             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("get_zero", self, 96, sk)

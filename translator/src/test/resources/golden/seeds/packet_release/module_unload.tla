@@ -42,6 +42,12 @@ Fault(kind, t, line) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -130,7 +136,7 @@ user_at_L35(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 35)
+          /\ FaultBound("model_bound", self, 35, "pool packet_sock")
 
 \* a user thread at L61: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
@@ -160,7 +166,7 @@ user_at_L66(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 66)
+          /\ FaultBound("model_bound", self, 66, "pool module")
 
 \* a user thread at L68: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu

@@ -42,6 +42,12 @@ Fault(kind, t, line) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a model bound exceeded (which: b): only `fault` changes
+FaultBound(kind, t, line, b) ==
+    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_locals>>
+
 \* a fault on object o: only `fault` changes
 FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
@@ -130,7 +136,7 @@ user_at_L27(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 27)
+          /\ FaultBound("model_bound", self, 27, "pool packet_sock")
 
 \* a user thread at L53: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:53: rcu_barrier()                    // wait for every pending and running callback
@@ -171,7 +177,7 @@ user_at_L59(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
-          /\ Fault("model_bound", self, 59)
+          /\ FaultBound("model_bound", self, 59, "pool module")
 
 \* a user thread at L61: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu

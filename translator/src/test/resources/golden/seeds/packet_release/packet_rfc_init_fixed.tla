@@ -112,7 +112,7 @@ Init ==
           /\ sock = Blank_sock
           /\ hooked = {}
           /\ s = NULL
-          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 26]
+          /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 26, bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==

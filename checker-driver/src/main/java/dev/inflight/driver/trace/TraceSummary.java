@@ -148,7 +148,7 @@ final class TraceSummary {
       case "assertion":
         return "assertion failed in " + thread + here;
       case "model_bound":
-        return "model bound exceeded in " + thread + here + ": " + boundHint(at, obj);
+        return "model bound exceeded in " + thread + here + ": " + boundHint(TraceMapper.str(f.get("bound")), obj);
       default:
         return kind + " in " + thread + here;
     }
@@ -199,25 +199,33 @@ final class TraceSummary {
     return l.waitsAt() != null ? l.waitsAt() : l.loc();
   }
 
-  private String boundHint(DslStep at, String obj) {
-    String text = at.loc() == null ? "" : at.loc().text();
-    if (text.matches(".*\\bget(_not_zero)?\\b.*")) {
-      return "the reference count of " + obj + " is at its maximum (its `ref`'s `max`, " + dev.inflight.translator.ast.Member.Ref.DEFAULT_MAX
-          + " when it gives none): a `get` without a `put` in a loop? If the count is meant to go higher, "
-          + "raise it with `ref NAME = INIT max N`";
-    }
-    if (text.contains("alloc")) {
-      for (SourceMap.Struct s : map.structs()) {
-        if (text.matches(".*\\balloc\\s+" + s.name() + "\\b.*")) {
-          return "struct `" + s.name() + "` has " + s.bound() + " object" + (s.bound() == 1 ? "" : "s")
-              + "; raise it with `struct " + s.name() + " bound " + (s.bound() + 1) + "`";
+  /**
+   * What to raise, from the fault's `bound` field (lower/Faults#bound): `pool S`, `ref F N`,
+   * `queue Q N` or `loop N`.
+   */
+  private String boundHint(String bound, String obj) {
+    String[] w = bound == null ? new String[0] : bound.split(" ");
+    switch (w.length == 0 ? "" : w[0]) {
+      case "ref":
+        return "the reference count `" + w[1] + "` of " + obj + " is at its maximum, " + w[2]
+            + " (its `ref`'s `max`; " + dev.inflight.translator.ast.Member.Ref.DEFAULT_MAX
+            + " when it gives none): a `get` without a `put` in a loop? If the count is meant to go higher, "
+            + "raise it with `ref " + w[1] + " = INIT max N`";
+      case "pool":
+        for (SourceMap.Struct s : map.structs()) {
+          if (s.name().equals(w[1])) {
+            return "struct `" + s.name() + "` has " + s.bound() + " object" + (s.bound() == 1 ? "" : "s")
+                + "; raise it with `struct " + s.name() + " bound " + (s.bound() + 1) + "`";
+          }
         }
-      }
+        return "struct `" + w[1] + "` has no free object; raise its `bound`";
+      case "queue":
+        return "the queue `" + w[1] + "` is full (its `max`, " + w[2] + "); raise its `max`";
+      case "loop":
+        return "a loop ran more often than its `bound` (" + w[1] + ")";
+      default:
+        return "a model bound was exceeded";
     }
-    if (text.contains("push")) {
-      return "the queue is full; raise its `max`";
-    }
-    return "a loop ran more often than its `bound`";
   }
 
   private String freedBy(String obj, List<DslStep> steps) {

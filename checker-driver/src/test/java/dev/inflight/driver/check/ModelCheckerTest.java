@@ -103,6 +103,28 @@ class ModelCheckerTest {
   }
 
   @Test
+  void aFullQueueOnALineThatAlsoAllocatesIsNamedAsTheQueue() throws IOException {
+    // The hint comes from the fault (which bound), not from the words on the line: this line
+    // allocates too, and its pool has room.
+    CheckReport r = check("full.ifl", """
+        model full
+
+        struct obj bound 3 { x = 0 }
+        queue q of obj max 1
+
+        thread t {
+          atomic { a = alloc obj  push(q, a) }
+          atomic { b = alloc obj  push(q, b) }
+        }
+        """, CheckOptions.defaults());
+
+    assertThat(r.verdict()).as(describe(r)).isEqualTo(Verdict.INCOMPLETE);
+    assertThat(r.violated().kind()).isEqualTo("bound");
+    assertThat(r.message()).isEqualTo("model bound exceeded in t at " + r.file() + ":8: the queue `q` is full (its `max`, 1); "
+        + "raise its `max`");
+  }
+
+  @Test
   void aCountPastItsMaximumIsIncompleteNamingTheCount() throws IOException {
     // A reference per pass of a loop that never drops it: without the maximum the state space
     // would be infinite. The default maximum, from a count of 1: 31 gets, the 32nd exceeds it.
@@ -124,9 +146,9 @@ class ModelCheckerTest {
 
     assertThat(r.verdict()).as(describe(r)).isEqualTo(Verdict.INCOMPLETE);
     assertThat(r.violated().kind()).isEqualTo("bound");
-    assertThat(r.message()).isEqualTo("model bound exceeded in t at " + r.file() + ":10: the reference count of obj#1 is at its "
-        + "maximum (its `ref`'s `max`, 32 when it gives none): a `get` without a `put` in a loop? If the count is meant to go "
-        + "higher, raise it with `ref NAME = INIT max N`");
+    assertThat(r.message()).isEqualTo("model bound exceeded in t at " + r.file() + ":10: the reference count `rc` of obj#1 is "
+        + "at its maximum, 32 (its `ref`'s `max`; 32 when it gives none): a `get` without a `put` in a loop? If the count is "
+        + "meant to go higher, raise it with `ref rc = INIT max N`");
     DslStep last = r.trace().steps().get(r.trace().steps().size() - 1);
     assertThat(last.fault()).isEqualTo("model_bound");
     assertThat(last.loc().text()).isEqualTo("get o.rc");

@@ -189,35 +189,34 @@ public final class Emitter {
             .anyMatch(f -> f.type instanceof dev.inflight.translator.resolve.Type.QueueT q && q.list());
   }
 
-  /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */
   /**
    * How a fault path ends (docs/semantics.md, "Dereferences and faults"): {@code Fault(kind,
-   * thread, line)} and, for a fault that names an object, {@code FaultOn(kind, thread, line,
-   * obj)} set `fault` and leave every other variable unchanged. Each is defined when some path
+   * thread, line)}; for a fault that names an object {@code FaultOn(kind, thread, line, obj)};
+   * for a model bound, which bound it is as well ({@code FaultBound}, {@code FaultOnBound}).
+   * Each sets `fault` and leaves every other variable unchanged, and is defined when some path
    * uses it, so the hundreds of fault paths of a library model do not each spell out the frame.
    */
   private void faultOperators() {
     List<TlaExpr> others = lowered.vars().unchangedUnits(java.util.Set.of("fault")).stream().map(n -> (TlaExpr) name(n)).toList();
-    for (boolean on : new boolean[] {false, true}) {
-      if (!(on ? layout.usesFaultOn : layout.usesFault)) {
-        continue;
-      }
+    java.util.Map<String, String> paramOf = java.util.Map.of("kind", "kind", "thread", "t", "line", "line", "obj", "o", "bound", "b");
+    layout.faultOps.forEach((op, fields) -> {
       List<String> params = new ArrayList<>();
-      for (String p : on ? List.of("kind", "t", "line", "o") : List.of("kind", "t", "line")) {
-        params.add(layout.namer.bound(p, params::contains));
-      }
       List<java.util.Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
-      List<String> fields = List.of("kind", "thread", "line", "obj");
-      for (int i = 0; i < params.size(); i++) {
-        rec.add(java.util.Map.entry(fields.get(i), name(params.get(i))));
+      for (String field : fields) {
+        String p = layout.namer.bound(paramOf.get(field), params::contains);
+        params.add(p);
+        rec.add(java.util.Map.entry(field, name(p)));
       }
       TlaExpr body = and(eq(new TlaExpr.Primed(name("fault")), new TlaExpr.Record(rec)),
           new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(others)));
-      units.add(new TlaModule.OpDef(on ? "FaultOn" : "Fault", params, body,
-          List.of(on ? "a fault on object " + params.get(3) + ": only `fault` changes" : "a fault: only `fault` changes"), null));
-    }
+      String on = fields.contains("obj") ? " on object " + params.get(fields.indexOf("obj")) : "";
+      String what = fields.contains("bound") ? "a model bound exceeded" + on + " (which: " + params.get(fields.indexOf("bound")) + ")"
+          : "a fault" + on;
+      units.add(new TlaModule.OpDef(op, params, body, List.of(what + ": only `fault` changes"), null));
+    });
   }
 
+  /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */
   private String bound(String wanted) {
     return layout.namer.bound(wanted, x -> false);
   }

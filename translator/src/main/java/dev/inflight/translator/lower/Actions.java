@@ -79,13 +79,10 @@ final class Actions {
    */
   private TlaExpr faultCall(TlaExpr.Record rec) {
     List<TlaExpr> args = rec.fields().stream().map(Map.Entry::getValue).toList();
-    boolean on = args.size() == 4;
-    if (on) {
-      ctx.layout.usesFaultOn = true;
-    } else {
-      ctx.layout.usesFault = true;
-    }
-    return new TlaExpr.Apply(on ? "FaultOn" : "Fault", args);
+    List<String> fields = rec.fields().stream().map(Map.Entry::getKey).toList();
+    String op = Layout.faultOp(fields);
+    ctx.layout.faultOps.put(op, fields);
+    return new TlaExpr.Apply(op, args);
   }
 
   /** The path's effect: its writes primed, the new pc and UNCHANGED, or its fault. */

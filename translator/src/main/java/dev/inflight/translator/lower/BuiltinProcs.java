@@ -68,10 +68,12 @@ final class BuiltinProcs {
       case "push": {
         inserted(ok, args.get(1), pr, out); // (guards ok: not null)
         TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
-        TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
+        int capacity = capacityOf(coll);
+        TlaExpr cap = new TlaExpr.Num(capacity);
         Path full = ok.copy();
         full.guard(new TlaExpr.Infix(BinOp.GEQ, len, cap));
-        ctx.faults.fault(full, "model_bound", pr, null, out);
+        String queue = coll instanceof Expr.Field fd ? fd.field().text() : coll instanceof Expr.Name n ? n.name().text() : "?";
+        ctx.faults.bound(full, "queue " + queue + " " + capacity, pr, null, out);
         ok.guard(new TlaExpr.Infix(BinOp.LT, len, cap));
         TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
         out.go(pr.next(), assign(ok, coll, v, pr, out));

@@ -75,7 +75,7 @@ final class Exec implements Instr.Visitor<Void> {
     TlaExpr anyFree = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.SetFilter(new TlaExpr.Bound(o, pool), free), new TlaExpr.SetOf(List.of()));
     Path full = p.copy();
     full.guard(new TlaExpr.Prefix(UnOp.NOT, anyFree));
-    ctx.faults.fault(full, "model_bound", a, null, out);
+    ctx.faults.bound(full, "pool " + a.struct().name(), a, null, out);
     Path ok = p.copy();
     ok.guard(anyFree);
     ctx.costs.charge(ok, ctx.costs.price("alloc_" + a.struct().name(), "alloc"), inOp);
@@ -257,7 +257,7 @@ final class Exec implements Instr.Visitor<Void> {
     }
     Path over = p.copy();
     over.guard(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(max)));
-    ctx.faults.fault(over, "model_bound", at, obj, out);
+    ctx.faults.bound(over, "ref " + f.name() + " " + max, at, obj, out);
     p.guard(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(max)));
   }
 
@@ -303,7 +303,7 @@ final class Exec implements Instr.Visitor<Void> {
     TlaExpr cur = p.store.readAt(selfVar, ExprGen.SELF);
     Path over = p.copy();
     over.guard(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(it.bound())));
-    ctx.faults.fault(over, "model_bound", it, null, out);
+    ctx.faults.bound(over, "loop " + it.bound(), it, null, out);
     p.guard(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(it.bound())));
     p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
     out.go(it.next(), p);

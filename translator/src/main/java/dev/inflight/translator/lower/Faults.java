@@ -134,6 +134,20 @@ final class Faults {
 
   /** Ends a path with a fault: the state is unchanged but for `fault`. */
   void fault(Path p, String kind, Instr in, TlaExpr obj, PathSink out) {
+    fault(p, kind, in, obj, null, out);
+  }
+
+  /**
+   * Ends a path with a model bound exceeded; {@code which} says which bound, for the
+   * counterexample's hint (the fault's `bound` field): {@code pool S} (struct S has no free
+   * object), {@code ref F N} (the count F is at its maximum N), {@code queue Q N} (the queue Q
+   * holds its `max`, N), {@code loop N} (a loop's N iterations are used up).
+   */
+  void bound(Path p, String which, Instr in, TlaExpr obj, PathSink out) {
+    fault(p, "model_bound", in, obj, which, out);
+  }
+
+  private void fault(Path p, String kind, Instr in, TlaExpr obj, String bound, PathSink out) {
     if (p.infeasible) {
       return;
     }
@@ -146,6 +160,9 @@ final class Faults {
     rec.add(Map.entry("line", new TlaExpr.Num(in.span().line())));
     if (obj != null) {
       rec.add(Map.entry("obj", obj));
+    }
+    if (bound != null) {
+      rec.add(Map.entry("bound", new TlaExpr.Str(bound)));
     }
     p.faultRecord = new TlaExpr.Record(rec);
     out.end(p);

@@ -21,7 +21,7 @@ public final class Layout {
   /** Names the emitter uses for its own definitions; reserved before any DSL name. */
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
-      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "FaultBound", "FaultOnBound", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
@@ -50,9 +50,17 @@ public final class Layout {
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
   private String waker;
-  /** Whether some fault path ends in {@code Fault(…)} / {@code FaultOn(…)} (the emitter defines those used). */
-  public boolean usesFault;
-  public boolean usesFaultOn;
+  /**
+   * The fault operators some path ends in, each with the fields of the `fault` record it sets
+   * (the emitter defines those used): {@code Fault(kind, thread, line)}, {@code FaultOn} with
+   * {@code obj}, {@code FaultBound} with {@code bound}, {@code FaultOnBound} with both.
+   */
+  public final java.util.SortedMap<String, List<String>> faultOps = new java.util.TreeMap<>();
+
+  /** The name of the fault operator that sets a record with these fields. */
+  public static String faultOp(List<String> fields) {
+    return "Fault" + (fields.contains("obj") ? "On" : "") + (fields.contains("bound") ? "Bound" : "");
+  }
 
   /** WaitsFor's second parameter: `waker`, unless the model took that name. */
   public String waker() {

@@ -141,7 +141,7 @@ final class PathWalker implements PathSink {
     if (p.visits.merge(node, 1, Integer::sum) <= limit) {
       return true;
     }
-    ctx.faults.fault(p, "model_bound", in, null, this);
+    ctx.faults.bound(p, "loop " + limit, in, null, this);
     return false;
   }
 
