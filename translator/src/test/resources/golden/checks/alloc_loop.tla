@@ -143,6 +143,10 @@ sender_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L18", "L19", "L21", "L22"}
 
+\* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+sender_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread receiver (examples/checks/alloc_loop.ifl:27)
@@ -255,6 +259,10 @@ receiver_enabled(self) ==
                    /\ Len(rxq) > 0
                 \/ ~n < 3
 
+\* <<receiver_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+receiver_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -272,10 +280,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_sender :
          \/ []<>~sender_enabled(self)
-         \/ []<><<sender_step(self)>>_vars
+         \/ []<><<sender_moved(self)>>_vars
     /\ \A self \in Thread_receiver :
          \/ []<>~receiver_enabled(self)
-         \/ []<><<receiver_step(self)>>_vars
+         \/ []<><<receiver_moved(self)>>_vars
 
 Spec ==
     /\ Init

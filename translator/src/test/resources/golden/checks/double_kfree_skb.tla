@@ -214,6 +214,10 @@ sender_enabled(self) ==
                       \/ sk_buff[skb].st = "freed"
                 \/ skb = NULL
 
+\* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+sender_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -230,7 +234,7 @@ Next ==
 Fairness ==
     \A self \in Thread_sender :
       \/ []<>~sender_enabled(self)
-      \/ []<><<sender_step(self)>>_vars
+      \/ []<><<sender_moved(self)>>_vars
 
 Spec ==
     /\ Init

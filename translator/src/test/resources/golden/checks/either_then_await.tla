@@ -89,6 +89,10 @@ a_enabled(self) ==
        \/ /\ pc[self] = "L13c"
           /\ flag = 2
 
+\* <<a_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+a_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/checks/either_then_await.ifl:17)
@@ -111,6 +115,10 @@ b_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] = "L18"
 
+\* <<b_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+b_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -128,10 +136,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_a :
          \/ []<>~a_enabled(self)
-         \/ []<><<a_step(self)>>_vars
+         \/ []<><<a_moved(self)>>_vars
     /\ \A self \in Thread_b :
          \/ []<>~b_enabled(self)
-         \/ []<><<b_step(self)>>_vars
+         \/ []<><<b_moved(self)>>_vars
 
 Spec ==
     /\ Init

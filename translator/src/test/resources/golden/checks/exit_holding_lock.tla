@@ -113,6 +113,10 @@ binder_enabled(self) ==
        \/ /\ pc[self] = "L12"
           /\ bind_lock = NULL
 
+\* <<binder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+binder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rebinder (examples/checks/exit_holding_lock.ifl:20)
@@ -176,6 +180,10 @@ rebinder_enabled(self) ==
        \/ /\ pc[self] = "L21"
           /\ bind_lock = NULL
 
+\* <<rebinder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rebinder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -193,10 +201,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_binder :
          \/ []<>~binder_enabled(self)
-         \/ []<><<binder_step(self)>>_vars
+         \/ []<><<binder_moved(self)>>_vars
     /\ \A self \in Thread_rebinder :
          \/ []<>~rebinder_enabled(self)
-         \/ []<><<rebinder_step(self)>>_vars
+         \/ []<><<rebinder_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -238,6 +238,10 @@ lookup_enabled(self) ==
        \/ /\ pc[self] = "L26"
           /\ table_lock = NULL
 
+\* <<lookup_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+lookup_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread closer (examples/checks/expr_fn_unhash_late.ifl:38)
@@ -421,6 +425,10 @@ closer_enabled(self) ==
        \/ /\ pc[self] = "L44"
           /\ table_lock = NULL
 
+\* <<closer_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+closer_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -438,10 +446,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_lookup :
          \/ []<>~lookup_enabled(self)
-         \/ []<><<lookup_step(self)>>_vars
+         \/ []<><<lookup_moved(self)>>_vars
     /\ \A self \in Thread_closer :
          \/ []<>~closer_enabled(self)
-         \/ []<><<closer_step(self)>>_vars
+         \/ []<><<closer_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -179,6 +179,10 @@ t_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L14", "L15", "L15b", "L16", "L16b"}
 
+\* <<t_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+t_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -195,7 +199,7 @@ Next ==
 Fairness ==
     \A self \in Thread_t :
       \/ []<>~t_enabled(self)
-      \/ []<><<t_step(self)>>_vars
+      \/ []<><<t_moved(self)>>_vars
 
 Spec ==
     /\ Init

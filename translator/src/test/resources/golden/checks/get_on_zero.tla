@@ -217,6 +217,10 @@ owner_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L17", "L25", "L26", "L27", "L28"}
 
+\* <<owner_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+owner_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
@@ -415,6 +419,10 @@ lookup_enabled(self) ==
           /\ \/ rcu_depth[self] = 0
              \/ rcu_depth[self] > 0
 
+\* <<lookup_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+lookup_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
@@ -489,6 +497,10 @@ rcu_cb_enabled(self) ==
                       \/ sock[sk].st = "freed"
                 \/ sk = NULL
 
+\* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rcu_cb_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -507,13 +519,13 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_owner :
          \/ []<>~owner_enabled(self)
-         \/ []<><<owner_step(self)>>_vars
+         \/ []<><<owner_moved(self)>>_vars
     /\ \A self \in Thread_lookup :
          \/ []<>~lookup_enabled(self)
-         \/ []<><<lookup_step(self)>>_vars
+         \/ []<><<lookup_moved(self)>>_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_step(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_vars
 
 Spec ==
     /\ Init

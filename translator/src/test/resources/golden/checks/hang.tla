@@ -58,6 +58,10 @@ waiter_enabled(self) ==
     /\ /\ pc[self] = "L14"
        /\ flag
 
+\* <<waiter_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+waiter_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread poller (examples/checks/hang.ifl:17)
@@ -82,6 +86,13 @@ poller_enabled(self) ==
        /\ \/ 1 - polls # polls
           \/ [pc EXCEPT ![self] = "L18"] # pc
 
+\* <<poller_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+poller_moved(self) ==
+    \/ pc'[self] # pc[self]
+    \/ /\ pc[self] = "L18"
+       /\ poller_step(self)
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -99,10 +110,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_waiter :
          \/ []<>~waiter_enabled(self)
-         \/ []<><<waiter_step(self)>>_vars
+         \/ []<><<waiter_moved(self)>>_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_step(self)>>_vars
+         \/ []<><<poller_moved(self)>>_vars
 
 Spec ==
     /\ Init

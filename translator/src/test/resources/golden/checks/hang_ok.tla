@@ -62,6 +62,10 @@ waiter_enabled(self) ==
     /\ /\ pc[self] = "L12"
        /\ flag
 
+\* <<waiter_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+waiter_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread setter (examples/checks/hang_ok.ifl:15)
@@ -83,6 +87,10 @@ setter_step(self) == setter_at_L16(self)
 setter_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] = "L16"
+
+\* <<setter_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+setter_moved(self) == pc'[self] # pc[self]
 
 --------------------------------------------------------------------------------
 
@@ -108,6 +116,13 @@ poller_enabled(self) ==
        /\ \/ 1 - polls # polls
           \/ [pc EXCEPT ![self] = "L20"] # pc
 
+\* <<poller_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+poller_moved(self) ==
+    \/ pc'[self] # pc[self]
+    \/ /\ pc[self] = "L20"
+       /\ poller_step(self)
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -126,13 +141,13 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_waiter :
          \/ []<>~waiter_enabled(self)
-         \/ []<><<waiter_step(self)>>_vars
+         \/ []<><<waiter_moved(self)>>_vars
     /\ \A self \in Thread_setter :
          \/ []<>~setter_enabled(self)
-         \/ []<><<setter_step(self)>>_vars
+         \/ []<><<setter_moved(self)>>_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_step(self)>>_vars
+         \/ []<><<poller_moved(self)>>_vars
 
 Spec ==
     /\ Init

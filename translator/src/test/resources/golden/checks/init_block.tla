@@ -219,6 +219,10 @@ worker_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L43", "L49", "L50"}
 
+\* <<worker_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+worker_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -235,7 +239,7 @@ Next ==
 Fairness ==
     \A self \in Thread_worker :
       \/ []<>~worker_enabled(self)
-      \/ []<><<worker_step(self)>>_vars
+      \/ []<><<worker_moved(self)>>_vars
 
 Spec ==
     /\ Init

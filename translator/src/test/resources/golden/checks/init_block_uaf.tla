@@ -102,6 +102,10 @@ closer_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] = "L20"
 
+\* <<closer_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+closer_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread reader (examples/checks/init_block_uaf.ifl:23)
@@ -147,6 +151,10 @@ reader_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L24", "L25"}
 
+\* <<reader_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+reader_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -164,10 +172,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_closer :
          \/ []<>~closer_enabled(self)
-         \/ []<><<closer_step(self)>>_vars
+         \/ []<><<closer_moved(self)>>_vars
     /\ \A self \in Thread_reader :
          \/ []<>~reader_enabled(self)
-         \/ []<><<reader_step(self)>>_vars
+         \/ []<><<reader_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -87,6 +87,10 @@ setup_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] = "L14"
 
+\* <<setup_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+setup_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
@@ -174,6 +178,10 @@ sender_enabled(self) ==
        \/ /\ pc[self] = "L18"
           /\ u # NULL
 
+\* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+sender_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -191,10 +199,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_setup :
          \/ []<>~setup_enabled(self)
-         \/ []<><<setup_step(self)>>_vars
+         \/ []<><<setup_moved(self)>>_vars
     /\ \A self \in Thread_sender :
          \/ []<>~sender_enabled(self)
-         \/ []<><<sender_step(self)>>_vars
+         \/ []<><<sender_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -142,6 +142,10 @@ adder_enabled(self) ==
        \/ /\ pc[self] = "L17"
           /\ members_lock = NULL
 
+\* <<adder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+adder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -158,7 +162,7 @@ Next ==
 Fairness ==
     \A self \in Thread_adder :
       \/ []<>~adder_enabled(self)
-      \/ []<><<adder_step(self)>>_vars
+      \/ []<><<adder_moved(self)>>_vars
 
 Spec ==
     /\ Init

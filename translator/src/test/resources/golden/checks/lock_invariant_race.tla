@@ -147,6 +147,10 @@ adder_enabled(self) ==
        \/ /\ pc[self] = "L15"
           /\ members_lock = NULL
 
+\* <<adder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+adder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread sloppy (examples/checks/lock_invariant_race.ifl:21)
@@ -242,6 +246,10 @@ sloppy_enabled(self) ==
        \/ /\ pc[self] = "L23"
           /\ members_lock = NULL
 
+\* <<sloppy_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+sloppy_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -259,10 +267,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_adder :
          \/ []<>~adder_enabled(self)
-         \/ []<><<adder_step(self)>>_vars
+         \/ []<><<adder_moved(self)>>_vars
     /\ \A self \in Thread_sloppy :
          \/ []<>~sloppy_enabled(self)
-         \/ []<><<sloppy_step(self)>>_vars
+         \/ []<><<sloppy_moved(self)>>_vars
 
 Spec ==
     /\ Init

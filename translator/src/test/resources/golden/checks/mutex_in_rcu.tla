@@ -272,6 +272,10 @@ setup_and_read_enabled(self) ==
              \/ \/ \E o \in Pool_dev : dev[o].lock_m = self
                 \/ \E o \in Pool_dev : dev[o].lock_s = self
 
+\* <<setup_and_read_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+setup_and_read_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -288,7 +292,7 @@ Next ==
 Fairness ==
     \A self \in Thread_setup_and_read :
       \/ []<>~setup_and_read_enabled(self)
-      \/ []<><<setup_and_read_step(self)>>_vars
+      \/ []<><<setup_and_read_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -155,6 +155,10 @@ closer_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L29", "L30", "L31"}
 
+\* <<closer_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+closer_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread reader (examples/checks/pick_value.ifl:35)
@@ -200,6 +204,10 @@ reader_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L36", "L37"}
 
+\* <<reader_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+reader_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -217,10 +225,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_closer :
          \/ []<>~closer_enabled(self)
-         \/ []<><<closer_step(self)>>_vars
+         \/ []<><<closer_moved(self)>>_vars
     /\ \A self \in Thread_reader :
          \/ []<>~reader_enabled(self)
-         \/ []<><<reader_step(self)>>_vars
+         \/ []<><<reader_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -139,6 +139,10 @@ w_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L20", "L21"}
 
+\* <<w_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+w_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_locked.ifl:12)
@@ -237,6 +241,10 @@ rcu_cb_enabled(self) ==
        \/ /\ pc[self] = "L13"
           /\ n_lock = NULL
 
+\* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rcu_cb_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -254,10 +262,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_w :
          \/ []<>~w_enabled(self)
-         \/ []<><<w_step(self)>>_vars
+         \/ []<><<w_moved(self)>>_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_step(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -124,6 +124,10 @@ w_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L18", "L19"}
 
+\* <<w_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+w_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
@@ -194,6 +198,10 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "count_it"
                /\ cb.wait = {}
 
+\* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rcu_cb_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -211,10 +219,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_w :
          \/ []<>~w_enabled(self)
-         \/ []<><<w_step(self)>>_vars
+         \/ []<><<w_moved(self)>>_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_step(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_vars
 
 Spec ==
     /\ Init

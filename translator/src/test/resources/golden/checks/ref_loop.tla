@@ -103,6 +103,10 @@ owner_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L18", "L19"}
 
+\* <<owner_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+owner_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread poller (examples/checks/ref_loop.ifl:22)
@@ -187,6 +191,10 @@ poller_enabled(self) ==
        \/ /\ pc[self] = "L23"
           /\ shared # NULL
 
+\* <<poller_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+poller_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -204,10 +212,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_owner :
          \/ []<>~owner_enabled(self)
-         \/ []<><<owner_step(self)>>_vars
+         \/ []<><<owner_moved(self)>>_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_step(self)>>_vars
+         \/ []<><<poller_moved(self)>>_vars
 
 Spec ==
     /\ Init

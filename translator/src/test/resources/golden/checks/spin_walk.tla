@@ -196,6 +196,10 @@ adder_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L28", "L29", "L30", "L31", "L36"}
 
+\* <<adder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+adder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread walker (examples/checks/spin_walk.ifl:39)
@@ -260,6 +264,13 @@ walker_enabled(self) ==
                          /\ node[p].st # "live"
                 \/ ~p # NULL
 
+\* <<walker_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+walker_moved(self) ==
+    \/ pc'[self] # pc[self]
+    \/ /\ pc[self] = "L41"
+       /\ walker_step(self)
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -277,10 +288,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_adder :
          \/ []<>~adder_enabled(self)
-         \/ []<><<adder_step(self)>>_vars
+         \/ []<><<adder_moved(self)>>_vars
     /\ \A self \in Thread_walker :
          \/ []<>~walker_enabled(self)
-         \/ []<><<walker_step(self)>>_vars
+         \/ []<><<walker_moved(self)>>_vars
 
 Spec ==
     /\ Init

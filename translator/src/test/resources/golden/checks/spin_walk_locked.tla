@@ -239,6 +239,10 @@ adder_enabled(self) ==
        \/ /\ pc[self] = "L31"
           /\ list_lock = NULL
 
+\* <<adder_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+adder_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread walker (examples/checks/spin_walk_locked.ifl:36)
@@ -303,6 +307,13 @@ walker_enabled(self) ==
                          /\ node[p].st # "live"
                 \/ ~p # NULL
 
+\* <<walker_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+walker_moved(self) ==
+    \/ pc'[self] # pc[self]
+    \/ /\ pc[self] = "L38"
+       /\ walker_step(self)
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -320,10 +331,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_adder :
          \/ []<>~adder_enabled(self)
-         \/ []<><<adder_step(self)>>_vars
+         \/ []<><<adder_moved(self)>>_vars
     /\ \A self \in Thread_walker :
          \/ []<>~walker_enabled(self)
-         \/ []<><<walker_step(self)>>_vars
+         \/ []<><<walker_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -128,6 +128,10 @@ left_enabled(self) ==
        \/ /\ pc[self] = "L14"
           /\ b = NULL
 
+\* <<left_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+left_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread right (examples/tutorial/deadlock.ifl:20)
@@ -219,6 +223,10 @@ right_enabled(self) ==
        \/ /\ pc[self] = "L22"
           /\ a = NULL
 
+\* <<right_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+right_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -236,10 +244,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_left :
          \/ []<>~left_enabled(self)
-         \/ []<><<left_step(self)>>_vars
+         \/ []<><<left_moved(self)>>_vars
     /\ \A self \in Thread_right :
          \/ []<>~right_enabled(self)
-         \/ []<><<right_step(self)>>_vars
+         \/ []<><<right_moved(self)>>_vars
 
 Spec ==
     /\ Init

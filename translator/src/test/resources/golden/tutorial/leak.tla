@@ -123,6 +123,10 @@ sender_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L17", "L18", "L19"}
 
+\* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+sender_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread receiver (examples/tutorial/leak.ifl:22)
@@ -187,6 +191,10 @@ receiver_enabled(self) ==
        \/ /\ pc[self] = "L23"
           /\ Len(rxq) > 0
 
+\* <<receiver_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+receiver_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -204,10 +212,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_sender :
          \/ []<>~sender_enabled(self)
-         \/ []<><<sender_step(self)>>_vars
+         \/ []<><<sender_moved(self)>>_vars
     /\ \A self \in Thread_receiver :
          \/ []<>~receiver_enabled(self)
-         \/ []<><<receiver_step(self)>>_vars
+         \/ []<><<receiver_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -306,6 +306,10 @@ a_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L35", "L35b", "L36", "L36b", "L40", "L41"}
 
+\* <<a_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+a_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/tutorial/refcount_cost.ifl:46)
@@ -431,6 +435,10 @@ b_enabled(self) ==
        \/ /\ pc[self] = "L47"
           /\ shared # NULL
 
+\* <<b_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+b_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -448,10 +456,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_a :
          \/ []<>~a_enabled(self)
-         \/ []<><<a_step(self)>>_vars
+         \/ []<><<a_moved(self)>>_vars
     /\ \A self \in Thread_b :
          \/ []<>~b_enabled(self)
-         \/ []<><<b_step(self)>>_vars
+         \/ []<><<b_moved(self)>>_vars
 
 Spec ==
     /\ Init

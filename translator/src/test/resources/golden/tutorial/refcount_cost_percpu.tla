@@ -306,6 +306,10 @@ a_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L28", "L28b", "L29", "L29b", "L33", "L34"}
 
+\* <<a_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+a_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/tutorial/refcount_cost_percpu.ifl:39)
@@ -438,6 +442,10 @@ b_enabled(self) ==
        \/ /\ pc[self] = "L40"
           /\ shared # NULL
 
+\* <<b_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+b_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -455,10 +463,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_a :
          \/ []<>~a_enabled(self)
-         \/ []<><<a_step(self)>>_vars
+         \/ []<><<a_moved(self)>>_vars
     /\ \A self \in Thread_b :
          \/ []<>~b_enabled(self)
-         \/ []<><<b_step(self)>>_vars
+         \/ []<><<b_moved(self)>>_vars
 
 Spec ==
     /\ Init

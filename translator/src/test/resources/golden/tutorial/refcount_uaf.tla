@@ -144,6 +144,10 @@ producer_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] \in {"L17", "L18", "L19", "L20"}
 
+\* <<producer_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+producer_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread consumer (examples/tutorial/refcount_uaf.ifl:23)
@@ -202,6 +206,10 @@ consumer_enabled(self) ==
        \/ /\ pc[self] = "L24"
           /\ shared # NULL
 
+\* <<consumer_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+consumer_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -219,10 +227,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_producer :
          \/ []<>~producer_enabled(self)
-         \/ []<><<producer_step(self)>>_vars
+         \/ []<><<producer_moved(self)>>_vars
     /\ \A self \in Thread_consumer :
          \/ []<>~consumer_enabled(self)
-         \/ []<><<consumer_step(self)>>_vars
+         \/ []<><<consumer_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -41,7 +41,9 @@ class EnabledPredicateTest {
         """);
     assertThat(definition(e, "w_enabled")).isEqualTo("w_enabled(self) == /\\ fault.kind = \"none\" /\\ /\\ pc[self] = \"L4\" /\\ flag");
     assertThat(definition(e, "s_enabled")).isEqualTo("s_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] = \"L7\"");
-    assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_step(self)>>_vars").doesNotContain("WF_");
+    assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_moved(self)>>_vars").doesNotContain("WF_");
+    // no path of w leads back to its own label: the thread moved exactly when its pc changed
+    assertThat(definition(e, "w_moved")).isEqualTo("w_moved(self) == pc'[self] # pc[self]");
   }
 
   @Test
@@ -61,6 +63,15 @@ class EnabledPredicateTest {
         }
         """);
     assertThat(definition(e, "poller_enabled")).contains("1 - polls # polls");
+    // there the step is evaluated on the transition; everywhere else the pc tells
+    assertThat(definition(e, "poller_moved")).isEqualTo(
+        "poller_moved(self) == \\/ pc'[self] # pc[self] \\/ /\\ pc[self] = \"" + loopLabel(e) + "\" /\\ poller_step(self)");
+  }
+
+  /** The label of the poller's loop body (its only label with a path back to itself). */
+  private static String loopLabel(Emitted e) {
+    return e.lowered().threads().stream().filter(tc -> tc.thread().name().equals("poller")).flatMap(tc -> tc.actions().stream())
+        .filter(a -> a.fault() == null && a.from().equals(a.to())).map(dev.inflight.translator.lower.Action::from).findFirst().orElseThrow();
   }
 
   @Test

@@ -1287,6 +1287,10 @@ user_enabled(self) ==
                       \/ socket[sock].st = "freed"
                 \/ sock = NULL
 
+\* <<user_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+user_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread netdev (examples/seeds/packet_release/call_rcu_unfair.ifl:29)
@@ -1854,6 +1858,13 @@ netdev_enabled(self) ==
                 \/ /\ packet_notifier_sk # NULL
                    /\ packet_sock[packet_notifier_sk].st # "live"
 
+\* <<netdev_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+netdev_moved(self) ==
+    \/ pc'[self] # pc[self]
+    \/ /\ pc[self] = "L172"
+       /\ netdev_step(self)
+
 --------------------------------------------------------------------------------
 
 \* thread rx[2] (examples/seeds/packet_release/call_rcu_unfair.ifl:34)
@@ -1960,6 +1971,10 @@ rx_enabled(self) ==
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
              \/ rcu_depth[self] = 0
+
+\* <<rx_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rx_moved(self) == pc'[self] # pc[self]
 
 --------------------------------------------------------------------------------
 
@@ -2158,13 +2173,13 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_user :
          \/ []<>~user_enabled(self)
-         \/ []<><<user_step(self)>>_vars
+         \/ []<><<user_moved(self)>>_vars
     /\ \A self \in Thread_netdev :
          \/ []<>~netdev_enabled(self)
-         \/ []<><<netdev_step(self)>>_vars
+         \/ []<><<netdev_moved(self)>>_vars
     /\ \A self \in Thread_rx :
          \/ []<>~rx_enabled(self)
-         \/ []<><<rx_step(self)>>_vars
+         \/ []<><<rx_moved(self)>>_vars
 
 Spec ==
     /\ Init

@@ -255,6 +255,10 @@ user_enabled(self) ==
                    \/ module[af_packet].st = "freed"
              \/ af_packet = NULL
 
+\* <<user_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+user_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
@@ -432,6 +436,10 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "packet_release_rcu"
                /\ cb.wait = {}
 
+\* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rcu_cb_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -449,10 +457,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_user :
          \/ []<>~user_enabled(self)
-         \/ []<><<user_step(self)>>_vars
+         \/ []<><<user_moved(self)>>_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_step(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_vars
 
 Spec ==
     /\ Init

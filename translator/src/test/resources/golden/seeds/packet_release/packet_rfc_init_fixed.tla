@@ -222,6 +222,10 @@ rel_enabled(self) ==
                    \/ sock[s].st = "freed"
              \/ s = NULL
 
+\* <<rel_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rel_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread down (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:55)
@@ -255,6 +259,10 @@ down_step(self) == down_at_L57(self)
 down_enabled(self) ==
     /\ fault.kind = "none"
     /\ pc[self] = "L57"
+
+\* <<down_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+down_moved(self) == pc'[self] # pc[self]
 
 --------------------------------------------------------------------------------
 
@@ -365,6 +373,10 @@ rx_enabled(self) ==
           /\ \/ rcu_depth[self] = 0
              \/ rcu_depth[self] > 0
 
+\* <<rx_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rx_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:31)
@@ -439,6 +451,10 @@ rcu_cb_enabled(self) ==
                       \/ sock[x].st = "freed"
                 \/ x = NULL
 
+\* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
+\* of the thread: its pc changed, or it took a step at a label with a path back to itself
+rcu_cb_moved(self) == pc'[self] # pc[self]
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -458,16 +474,16 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_rel :
          \/ []<>~rel_enabled(self)
-         \/ []<><<rel_step(self)>>_vars
+         \/ []<><<rel_moved(self)>>_vars
     /\ \A self \in Thread_down :
          \/ []<>~down_enabled(self)
-         \/ []<><<down_step(self)>>_vars
+         \/ []<><<down_moved(self)>>_vars
     /\ \A self \in Thread_rx :
          \/ []<>~rx_enabled(self)
-         \/ []<><<rx_step(self)>>_vars
+         \/ []<><<rx_moved(self)>>_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_step(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_vars
 
 Spec ==
     /\ Init

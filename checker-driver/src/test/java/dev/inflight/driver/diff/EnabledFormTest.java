@@ -21,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * stands for {@code ENABLED <<<thread>_step(self)>>_vars}. The two fairness formulas are the same
  * when the predicate equals TLC's ENABLED in every reachable state, which is what this checks,
  * state by state: on the examples here, and on random models in DifferentialTest's union runs.
+ * The same runs check, step by step, that each fair thread's {@code <thread>_moved(self)}, which
+ * the formula uses for {@code <<<thread>_step(self)>>_vars}, is that action on every step that
+ * raises no fault (emit/Enabled#moved).
  */
 class EnabledFormTest {
   private static final Path EXAMPLES = Path.of("../examples");
@@ -70,6 +73,7 @@ class EnabledFormTest {
       assertThat(program.threads).as("fair threads")
           .anyMatch(t -> program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name())));
       assertThat(violated.get(i)).as("written-out ENABLED vs TLC's in %s", files.get(i)).doesNotContain(UnionModule.ENABLED_CHECK);
+      assertThat(violated.get(i)).as("_moved(self) vs <<_step(self)>>_vars in %s", files.get(i)).doesNotContain(UnionModule.MOVED_CHECK);
     }));
   }
 

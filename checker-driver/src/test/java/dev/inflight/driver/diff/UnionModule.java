@@ -104,11 +104,37 @@ final class UnionModule {
     b.append("Pow2 == {2^k : k \\in 6..30}\n");
     // Each model's registers start when its initial states are computed (before Probe sees them).
     init(b, members, m -> "TLCSet(" + m.number() + ", 0) /\\ TLCSet(" + (n + m.number()) + ", {}) /\\ ");
-    next(b, members);
+    next(b, members, m -> enabledCheck.test(m) ? moved(m, members, n) : "");
     b.append("USpec == UInit /\\ [][UNext]_all\n");
     b.append("Probe == CASE ").append(String.join("\n  [] ", arms)).append('\n');
     b.append("====\n");
     return b.toString();
+  }
+
+  /** The check name a model gets when a thread's {@code _moved(self)} is not {@code <<_step(self)>>_vars} on a step (enabledCheck). */
+  static final String MOVED_CHECK = "moved_differs";
+
+  /**
+   * A conjunct of model {@code m}'s step in the safety union: on every step that raises no fault,
+   * each fair thread's {@code _moved(self)} (emit/Enabled#moved), which the module's fairness uses
+   * for {@code <<_step(self)>>_vars}, is that action; otherwise it reports {@value #MOVED_CHECK}
+   * (once) and lets the step happen. Evaluated after the step, with every primed variable bound.
+   */
+  private static String moved(Member m, List<Member> members, int n) {
+    int fault = m.vars().indexOf("fault");
+    String all = m.prefix() + "vars";
+    String changed = "(" + all + "' # " + all + ")";
+    String same = String.join(" /\\ ", fairThreads(m, (t, layout) -> "(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : ("
+        + m.prefix() + layout.threadMoved.get(t) + "(self) /\\ " + changed + ") <=> (" + m.prefix() + layout.threadStep.get(t) + "(self) /\\ "
+        + changed + "))"));
+    if (same.isEmpty() || fault < 0) {
+      return "";
+    }
+    String f = "v" + (fault + 1);
+    int seen = n + m.number();
+    return "(IF " + f + "' # " + f + " \\/ (" + same + ") THEN TRUE ELSE LET new == {\"" + MOVED_CHECK + "\"} \\ TLCGet(" + seen
+        + ") IN IF new = {} THEN TRUE ELSE PrintT(<<\"inflight-diff\", " + m.number() + ", new>>) /\\ TLCSet(" + seen + ", TLCGet(" + seen
+        + ") \\cup new))";
   }
 
   /**
@@ -141,17 +167,24 @@ final class UnionModule {
    * behaviours, the other slots unchanged).
    */
   private static List<String> fairSteps(Member m, List<Member> members, java.util.function.BinaryOperator<String> f) {
+    return fairThreads(m, (t, layout) -> {
+      String step = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadStep.get(t) + "(self) /\\ UNCHANGED <<which>> /\\ UNCHANGED "
+          + spare(m, members);
+      String en = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadEnabled.get(t) + "(self)";
+      return "(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : " + f.apply(en, step) + ")";
+    });
+  }
+
+  /** {@code f} of each fair thread of model {@code m}, in declaration order. */
+  private static List<String> fairThreads(Member m,
+      java.util.function.BiFunction<ThreadSym, dev.inflight.translator.lower.Layout, String> f) {
     var layout = m.emitted().lowered().layout();
     var program = m.emitted().lowered().checked().program();
     List<String> out = new ArrayList<>();
     for (ThreadSym t : program.threads) {
-      if (program.unfair.stream().anyMatch(u -> u.name().text().equals(t.name()))) {
-        continue;
+      if (program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()))) {
+        out.add(f.apply(t, layout));
       }
-      String step = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadStep.get(t) + "(self) /\\ UNCHANGED <<which>> /\\ UNCHANGED "
-          + spare(m, members);
-      String en = "which = " + m.number() + " /\\ " + m.prefix() + layout.threadEnabled.get(t) + "(self)";
-      out.add("(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : " + f.apply(en, step) + ")");
     }
     return out;
   }
@@ -244,9 +277,16 @@ final class UnionModule {
   }
 
   private static void next(StringBuilder b, List<Member> members) {
+    next(b, members, m -> "");
+  }
+
+  /** UNext; each model's step followed by the conjunct {@code extra} gives it (none when empty). */
+  private static void next(StringBuilder b, List<Member> members, java.util.function.Function<Member, String> extra) {
     List<String> nexts = new ArrayList<>();
     for (Member m : members) {
-      nexts.add("(which = " + m.number() + " /\\ " + m.prefix() + "Next /\\ UNCHANGED <<which>> /\\ UNCHANGED " + spare(m, members) + ")");
+      String x = extra.apply(m);
+      nexts.add("(which = " + m.number() + " /\\ " + m.prefix() + "Next /\\ UNCHANGED <<which>> /\\ UNCHANGED " + spare(m, members)
+          + (x.isEmpty() ? "" : " /\\ " + x) + ")");
     }
     b.append("UNext == ").append(String.join("\n  \\/ ", nexts)).append('\n');
   }

@@ -449,6 +449,10 @@ public final class Emitter {
       units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), enabled(tc),
           List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
               "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
+      units.add(new TlaModule.OpDef(layout.threadMoved.get(t), List.of("self"),
+          Enabled.moved(tc.actions(), new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")))),
+          List.of("<<" + layout.threadStep.get(t) + "(self)>>_vars on every step that raises no fault, for the weak fairness",
+              "of the thread: its pc changed, or it took a step at a label with a path back to itself"), null));
     }
   }
 
@@ -576,10 +580,12 @@ public final class Emitter {
       disj.add(new TlaExpr.Quant(Quantifier.EXISTS, b, step));
       if (fair(t)) {
         // WF_vars(step) is []<>~ENABLED <<step>>_vars \/ []<><<step>>_vars, with ENABLED written out
+        // and <<step>>_vars as <<moved>>_vars (the same on every behaviour without a fault)
         TlaExpr en = new TlaExpr.Apply(layout.threadEnabled.get(t), List.of(name("self")));
+        TlaExpr moved = new TlaExpr.Apply(layout.threadMoved.get(t), List.of(name("self")));
         fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Or(List.of(
             new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.NOT, en))),
-            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.ActionAngle(step, name("vars"))))))));
+            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.ActionAngle(moved, name("vars"))))))));
       }
     }
     disj.add(name("Terminated"));

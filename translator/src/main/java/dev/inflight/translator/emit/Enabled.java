@@ -62,6 +62,28 @@ final class Enabled {
     return at.equals(FALSE) ? FALSE : new TlaExpr.And(List.of(noFault, at));
   }
 
+  /**
+   * The body (parameter {@code self}) of {@code T_moved(self)}, which the fairness formula uses
+   * for {@code <<T_step(self)>>_vars} (docs/semantics.md, "Fairness without ENABLED"): the
+   * thread's {@code pc} changed, or the thread is at a label with a path back to itself and took
+   * a step. Only the thread's own paths write {@code pc[self]}, and a path that leaves its label
+   * changes it, so on every step that raises no fault the two are the same action; TLC then
+   * evaluates the thread's step on a transition only at those labels, not at every one.
+   */
+  static TlaExpr moved(List<Action> actions, TlaExpr step) {
+    TlaExpr self = new TlaExpr.Name("self");
+    TlaExpr pc = new TlaExpr.FunApp(new TlaExpr.Name("pc"), List.of(self));
+    TlaExpr left = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.FunApp(new TlaExpr.Primed(new TlaExpr.Name("pc")), List.of(self)), pc);
+    List<TlaExpr> loops = actions.stream().filter(a -> a.fault() == null && a.from().equals(a.to()))
+        .map(a -> (TlaExpr) new TlaExpr.Str(a.from())).distinct().toList();
+    if (loops.isEmpty()) {
+      return left;
+    }
+    TlaExpr at = loops.size() == 1 ? new TlaExpr.Infix(BinOp.EQ, pc, loops.get(0))
+        : new TlaExpr.Infix(BinOp.IN, pc, new TlaExpr.SetOf(loops));
+    return new TlaExpr.Or(List.of(left, new TlaExpr.And(List.of(at, step))));
+  }
+
   /** Whether one of the paths {@code ps}, which share their first {@code d} parts, can change the state. */
   private static TlaExpr tree(List<Action> ps, int d) {
     if (ps.size() == 1 && d >= ps.get(0).parts().size()) {

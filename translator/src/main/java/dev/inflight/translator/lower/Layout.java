@@ -46,6 +46,8 @@ public final class Layout {
   public final Map<ThreadSym, String> threadStep = new LinkedHashMap<>();
   /** Per thread: the state predicate that its step can move (emit/Enabled), for fairness. */
   public final Map<ThreadSym, String> threadEnabled = new LinkedHashMap<>();
+  /** Per thread: the action "this thread took a step", cheaper than its step, for fairness (emit/Enabled#moved). */
+  public final Map<ThreadSym, String> threadMoved = new LinkedHashMap<>();
   /** Costs tracked: profile entry → the module's constant for it (Cost_syscall). */
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
@@ -126,6 +128,7 @@ public final class Layout {
       threadConst.put(t, namer.name("threads:" + t.name(), "Thread_" + t.name()));
       threadStep.put(t, namer.name("step:" + t.name(), t.name() + "_step"));
       threadEnabled.put(t, namer.name("enabled:" + t.name(), t.name() + "_enabled"));
+      threadMoved.put(t, namer.name("moved:" + t.name(), t.name() + "_moved"));
     }
     for (ThreadSym t : program.threads) {
       List<String> ids = new ArrayList<>();
