@@ -6,7 +6,6 @@ import static dev.inflight.translator.tla.Tla.name;
 import static dev.inflight.translator.tla.Tla.neq;
 import static dev.inflight.translator.tla.Tla.str;
 
-import dev.inflight.translator.ast.Decl;
 import dev.inflight.translator.ast.Member;
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.diag.Span;
@@ -40,8 +39,7 @@ import java.util.Map;
  * .cfg and the source map. docs/semantics.md describes the module's shape.
  */
 public final class Emitter {
-  /** No fault yet: a fault ends the run (the state after it is final). */
-  private static final TlaExpr NO_FAULT = eq(new TlaExpr.Select(name("fault"), "kind"), str("none"));
+  /** The fault record before any fault: a fault ends the run (the state after it is final). */
   private static final TlaExpr NO_FAULT_RECORD = new TlaExpr.Record(List.of(Map.entry("kind", str("none"))));
 
   private final Lowered lowered;
@@ -152,13 +150,15 @@ public final class Emitter {
           List.of("list_del: the list without the entry"), null));
     }
 
-    costDefinitions();
+    CostDefs.definitions(lowered, units, bound("t"));
     init();
     allDone();
-    waitsFor();
+    CostDefs.waitsFor(lowered, units);
+    ThreadActions actions = new ThreadActions(lowered, units, pathActions);
     for (ThreadCode tc : lowered.threads()) {
-      threadActions(tc);
+      actions.emit(tc);
     }
+    labelActions.putAll(actions.labelActions());
     next();
     List<SourceMap.Property> props = new Properties(lowered, units).emit(latencies);
     if (maxStates != null) {
@@ -290,252 +290,9 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), note, null));
   }
 
-  /** Thread id → CPU, computed once (see {@link #cpus()}). */
-  private Map<String, Integer> placement;
-
-  /**
-   * Thread id → CPU: `on cpu N` places a kind (its threads on N, N+1, …); the others take the
-   * free CPUs in declaration order (when none is left, they share, in turn).
-   */
-  private Map<String, Integer> cpus() {
-    if (placement != null) {
-      return placement;
-    }
-    Map<String, Integer> out = new LinkedHashMap<>();
-    placement = out;
-    int cpus = program.cost.cpus();
-    java.util.Set<Integer> placed = new java.util.HashSet<>();
-    for (ThreadSym t : program.threads) {
-      for (int i = 0; t.cpu >= 0 && i < t.count; i++) {
-        placed.add((t.cpu + i) % cpus);
-      }
-    }
-    int next = 0;
-    int shared = 0;
-    for (ThreadSym t : program.threads) {
-      List<String> ids = layout.threadIds.get(t);
-      for (int i = 0; i < ids.size(); i++) {
-        int c;
-        if (t.cpu >= 0) {
-          c = (t.cpu + i) % cpus;
-        } else {
-          while (next < cpus && placed.contains(next)) {
-            next++;
-          }
-          c = next < cpus ? next++ : shared++ % cpus;
-        }
-        out.put(ids.get(i), c);
-      }
-    }
-    return out;
-  }
-
-  /** Costs tracked: the profile's prices, CpuOf, NoOpEnd (docs/cost-model.md). */
-  private void costDefinitions() {
-    if (!program.cost.tracked) {
-      return;
-    }
-    units.add(new TlaModule.Separator());
-    units.add(new TlaModule.Comment(List.of("Cost model: machine profile " + (program.cost.profileName == null ? "of the model" : program.cost.profileName)
-        + ", " + program.cost.cpus() + " CPU(s); nanoseconds.")));
-    layout.costNames().forEach((key, tla) -> units.add(new TlaModule.OpDef(tla, new TlaExpr.Num(program.cost.profile.getOrDefault(key, 0L)))));
-    Map<String, Integer> cpus = cpus();
-    String t = bound("t");
-    TlaExpr cpuOf;
-    if (new java.util.HashSet<>(cpus.values()).size() <= 1) {
-      cpuOf = new TlaExpr.Num(cpus.values().stream().findFirst().orElse(0));
-    } else {
-      List<TlaExpr.Arm> arms = new ArrayList<>();
-      cpus.forEach((id, c) -> arms.add(new TlaExpr.Arm(eq(name(t), name(id)), new TlaExpr.Num(c))));
-      // The init block runs on no CPU: CpuOf(NULL) (its `self`, see InitForm) owns no cache line.
-      cpuOf = new TlaExpr.Case(arms, lowered.init() == null ? null : new TlaExpr.Num(-1));
-    }
-    units.add(new TlaModule.OpDef("CpuOf", List.of(t), cpuOf, List.of("the CPU each thread runs on"), null));
-    units.add(new TlaModule.OpDef("NoOpEnd", List.of(), new TlaExpr.Record(List.of(Map.entry("op", str("none")))),
-        List.of("op_end when the last step completed no operation"), null));
-    // For `inflight cost`: TLC checks an invariant once per distinct state, so this prints each
-    // distinct completion once (cheaper than dumping every state).
-    units.add(new TlaModule.OpDef("CostProbe", List.of(), new TlaExpr.Or(List.of(
-        eq(new TlaExpr.Select(name("op_end"), "op"), str("none")),
-        new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(str("inflight-cost"), name("op_end"))))))),
-        List.of("cost report: prints each distinct state in which an operation completed"), null));
-  }
-
-  /**
-   * Costs tracked: WaitsFor(self, waker) holds when thread self is blocked inside an operation
-   * on what a step of thread waker does, so that step's time is added to self's latency.
-   */
-  private void waitsFor() {
-    if (!program.cost.tracked) {
-      return;
-    }
-    List<TlaExpr> any = new ArrayList<>();
-    for (ThreadCode tc : lowered.threads()) {
-      for (ThreadCode.WaitSite w : tc.waits()) {
-        any.add(and(new TlaExpr.Infix(BinOp.IN, name("self"), name(layout.threadConst.get(tc.thread()))),
-            eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(w.label())), w.waker()));
-      }
-    }
-    units.add(new TlaModule.OpDef("WaitsFor", List.of("self", layout.waker()), any.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(any),
-        List.of("thread self is blocked in an operation on what thread waker's steps do (it accrues their time)"), null));
-  }
 
   private final List<SourceMap.Latency> latencies = new ArrayList<>();
 
-  private TlaExpr freeRecord(StructSym s) {
-    return dev.inflight.translator.lower.Defaults.record(s, layout, "free", new TlaExpr.Num(0));
-  }
-
-  private TlaExpr initialOf(Member m, dev.inflight.translator.resolve.Type t) {
-    return dev.inflight.translator.lower.Defaults.member(m, t, program);
-  }
-
-  private void threadActions(ThreadCode tc) {
-    ThreadSym t = tc.thread();
-    units.add(new TlaModule.Separator());
-    units.add(new TlaModule.Comment(List.of("thread " + t.name() + (t.isArray() ? "[" + t.count + "]" : "")
-        + " (" + t.decl.span().file().path() + ":" + t.decl.span().line() + ")")));
-    List<TlaExpr> disj = new ArrayList<>();
-    if (pathActions) {
-      for (Action a : tc.actions()) {
-        units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments(a), a));
-        disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
-      }
-    } else {
-      // One action per label: its paths, without the label's guards, then the label's action.
-      Map<String, List<Action>> byLabel = new LinkedHashMap<>();
-      for (Action a : tc.actions()) {
-        byLabel.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a);
-      }
-      Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
-      // what no step of the thread changes, named once: each label's UNCHANGED starts with it
-      java.util.Set<TlaExpr> untouched = SharedUnchanged.common(tc.actions());
-      TlaExpr untouchedName = null;
-      if (untouched.size() >= 2) {
-        String n = layout.namer.name(List.of("untouched", t), t.name() + "_untouched");
-        units.add(new TlaModule.OpDef(n, List.of(), new TlaExpr.Tuple(List.copyOf(untouched)),
-            List.of("what no step of a " + t.name() + " thread changes (faults aside)"), null));
-        untouchedName = name(n);
-      }
-      for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
-        String label = e.getKey();
-        String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
-        names.put(label, name);
-        List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
-        SharedUnchanged shared = SharedUnchanged.of(e.getValue(), untouched, untouchedName);
-        if (shared.unchanged() != null) {
-          body.add(shared.unchanged());
-        }
-        SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
-        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer);
-        if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
-          List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
-          if (paths instanceof TlaExpr.Let l) {
-            defs.addAll(l.defs());
-            paths = new TlaExpr.Let(defs, l.body());
-          } else {
-            paths = new TlaExpr.Let(defs, paths);
-          }
-        }
-        paths = LocalReads.name(paths, localsVars(), layout.namer);
-        body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
-        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
-        disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
-      }
-    }
-    TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
-    units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
-    if (fair(t)) {
-      units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), enabled(tc),
-          List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
-              "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
-      units.add(new TlaModule.OpDef(layout.threadMoved.get(t), List.of("self"),
-          Enabled.moved(tc.actions(), new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")))),
-          List.of("<<" + layout.threadStep.get(t) + "(self)>>_vars on every step that raises no fault, for the weak fairness",
-              "of the thread: its pc changed, or it took a step at a label with a path back to itself"), null));
-    }
-  }
-
-  /** A thread's enabled predicate (emit/Enabled), its repeated reads of its own locals named once (emit/LocalReads). */
-  private TlaExpr enabled(ThreadCode tc) {
-    TlaExpr en = Enabled.of(tc.actions(), NO_FAULT);
-    if (en instanceof TlaExpr.And a && a.items().size() == 2) {
-      return new TlaExpr.And(List.of(a.items().get(0), LocalReads.name(a.items().get(1), localsVars(), layout.namer)));
-    }
-    return en;
-  }
-
-  /** The variables holding a kind's record of locals. */
-  private java.util.Set<String> localsVars() {
-    java.util.Set<String> out = new java.util.HashSet<>();
-    for (ThreadCode tc : lowered.threads()) {
-      tc.locals().stream().map(l -> layout.slot(l.tla())).filter(java.util.Objects::nonNull).forEach(sl -> out.add(sl.var()));
-    }
-    return out;
-  }
-
-  private boolean fair(ThreadSym t) {
-    return program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()));
-  }
-
-  private static List<String> comments(Action a) {
-    List<String> comments = new ArrayList<>();
-    for (Span s : a.statements()) {
-      comments.add(comment(s));
-    }
-    if (a.fault() != null) {
-      comments.add("fault: " + a.fault());
-    } else {
-      comments.add(a.from() + " -> " + a.to());
-    }
-    return comments;
-  }
-
-  /**
-   * Above a label's action: the thread and label, how many paths it has (and how many end in a
-   * fault), and the DSL statements they run, each once, in order of first appearance.
-   */
-  private static List<String> labelComments(ThreadSym t, String label, List<Action> paths) {
-    long faults = paths.stream().filter(a -> a.fault() != null).count();
-    List<String> out = new ArrayList<>();
-    out.add("a " + t.name() + " thread at " + label + ": " + (paths.size() == 1 ? "one path" : paths.size() + " paths")
-        + (faults == 0 ? "" : " (" + faults + " to a fault)"));
-    java.util.Set<Span> seen = new java.util.HashSet<>();
-    for (Action a : paths) {
-      for (Span s : a.statements()) {
-        if (seen.add(s)) {
-          out.add(comment(s));
-        }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * A path's body without its first conjunct, {@code pc[self] = "L…"}: the label's action tests
-   * that (and that no fault has happened) once for all its paths.
-   */
-  private static TlaExpr withoutLabelGuard(TlaExpr body) {
-    if (body instanceof TlaExpr.And a && a.items().size() >= 2) {
-      List<TlaExpr> rest = a.items().subList(1, a.items().size());
-      return rest.size() == 1 ? rest.get(0) : new TlaExpr.And(List.copyOf(rest));
-    }
-    throw new IllegalStateException("a path's body starts with its label's guard");
-  }
-
-  /**
-   * An action runs only while no fault has happened: a fault ends the run. The test goes right
-   * after the action's `pc[self] = "L…"` (which rules out most actions first), inside the action
-   * so that TLC still names each action in traces.
-   */
-  private static TlaExpr beforeFault(TlaExpr body) {
-    if (body instanceof TlaExpr.And a && !a.items().isEmpty()) {
-      List<TlaExpr> items = new ArrayList<>(a.items());
-      items.add(1, NO_FAULT);
-      return new TlaExpr.And(items);
-    }
-    return and(NO_FAULT, body);
-  }
 
   private void allDone() {
     // Every thread has finished; a daemon may instead be at rest at the head of its loop.
@@ -578,7 +335,7 @@ public final class Emitter {
       TlaExpr step = new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")));
       List<TlaExpr.Bound> b = List.of(new TlaExpr.Bound("self", name(layout.threadConst.get(t))));
       disj.add(new TlaExpr.Quant(Quantifier.EXISTS, b, step));
-      if (fair(t)) {
+      if (ThreadActions.fair(program, t)) {
         // WF_vars(step) is []<>~ENABLED <<step>>_vars \/ []<><<step>>_vars, with ENABLED written out
         // and <<step>>_vars as <<moved>>_vars (the same on every behaviour without a fault)
         TlaExpr en = new TlaExpr.Apply(layout.threadEnabled.get(t), List.of(name("self")));
@@ -709,7 +466,7 @@ public final class Emitter {
       if (layout.sharedLines.active()) {
         variables.add(new SourceMap.Variable(SharedLines.VAR, "cost", SharedLines.VAR, null, null));
       }
-      cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, cpus(), List.copyOf(program.cost.ops.keySet()),
+      cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, CostDefs.cpus(program, layout), List.copyOf(program.cost.ops.keySet()),
           List.copyOf(latencies), SourceMap.Workload.of(program.cost.workload, layout.sharedLines.fieldsByStruct()));
     }
     SourceMap.Init init = null;

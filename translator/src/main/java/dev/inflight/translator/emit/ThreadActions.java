@@ -1,0 +1,188 @@
+package dev.inflight.translator.emit;
+
+import static dev.inflight.translator.tla.Tla.and;
+import static dev.inflight.translator.tla.Tla.eq;
+import static dev.inflight.translator.tla.Tla.name;
+import static dev.inflight.translator.tla.Tla.str;
+
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.lower.Action;
+import dev.inflight.translator.lower.Layout;
+import dev.inflight.translator.lower.Lowered;
+import dev.inflight.translator.lower.ThreadCode;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.TlaModule;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A thread kind's part of the module (docs/semantics.md, "One action per label"): its label
+ * actions (or, in the per-path form, one action per path), {@code T_step(self)}, and for a fair
+ * thread the two definitions its weak fairness uses, {@code T_enabled(self)} and
+ * {@code T_moved(self)} (emit/Enabled).
+ */
+final class ThreadActions {
+  /** No fault yet: a fault ends the run (the state after it is final). */
+  static final TlaExpr NO_FAULT = eq(new TlaExpr.Select(name("fault"), "kind"), str("none"));
+
+  private final Lowered lowered;
+  private final Program program;
+  private final Layout layout;
+  private final List<TlaModule.Unit> units;
+  /** The per-path form: Next names every path's action (Translator.Options#withPathActions). */
+  private final boolean pathActions;
+  /** Label → its action's name, per thread kind (label actions only). */
+  private final Map<ThreadSym, Map<String, String>> labelActions = new LinkedHashMap<>();
+
+  ThreadActions(Lowered lowered, List<TlaModule.Unit> units, boolean pathActions) {
+    this.lowered = lowered;
+    this.program = lowered.checked().program();
+    this.layout = lowered.layout();
+    this.units = units;
+    this.pathActions = pathActions;
+  }
+
+  /** Label → its action's name, per thread kind, for the source map. */
+  Map<ThreadSym, Map<String, String>> labelActions() {
+    return labelActions;
+  }
+
+  void emit(ThreadCode tc) {
+    ThreadSym t = tc.thread();
+    units.add(new TlaModule.Separator());
+    units.add(new TlaModule.Comment(List.of("thread " + t.name() + (t.isArray() ? "[" + t.count + "]" : "")
+        + " (" + t.decl.span().file().path() + ":" + t.decl.span().line() + ")")));
+    List<TlaExpr> disj = new ArrayList<>();
+    if (pathActions) {
+      for (Action a : tc.actions()) {
+        units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments(a), a));
+        disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
+      }
+    } else {
+      // One action per label: its paths, without the label's guards, then the label's action.
+      Map<String, List<Action>> byLabel = new LinkedHashMap<>();
+      for (Action a : tc.actions()) {
+        byLabel.computeIfAbsent(a.from(), k -> new ArrayList<>()).add(a);
+      }
+      Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
+      // what no step of the thread changes, named once: each label's UNCHANGED starts with it
+      java.util.Set<TlaExpr> untouched = SharedUnchanged.common(tc.actions());
+      TlaExpr untouchedName = null;
+      if (untouched.size() >= 2) {
+        String n = layout.namer.name(List.of("untouched", t), t.name() + "_untouched");
+        units.add(new TlaModule.OpDef(n, List.of(), new TlaExpr.Tuple(List.copyOf(untouched)),
+            List.of("what no step of a " + t.name() + " thread changes (faults aside)"), null));
+        untouchedName = name(n);
+      }
+      for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
+        String label = e.getKey();
+        String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
+        names.put(label, name);
+        List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
+        SharedUnchanged shared = SharedUnchanged.of(e.getValue(), untouched, untouchedName);
+        if (shared.unchanged() != null) {
+          body.add(shared.unchanged());
+        }
+        SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
+        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer);
+        if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
+          List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
+          if (paths instanceof TlaExpr.Let l) {
+            defs.addAll(l.defs());
+            paths = new TlaExpr.Let(defs, l.body());
+          } else {
+            paths = new TlaExpr.Let(defs, paths);
+          }
+        }
+        paths = LocalReads.name(paths, localsVars(), layout.namer);
+        body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
+        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
+        disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
+      }
+    }
+    TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
+    units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
+    if (fair(program, t)) {
+      units.add(new TlaModule.OpDef(layout.threadEnabled.get(t), List.of("self"), enabled(tc),
+          List.of("ENABLED <<" + layout.threadStep.get(t) + "(self)>>_vars, written out for the weak fairness of the thread",
+              "(TLC need not compute ENABLED; docs/semantics.md, \"Fairness without ENABLED\")"), null));
+      units.add(new TlaModule.OpDef(layout.threadMoved.get(t), List.of("self"),
+          Enabled.moved(tc.actions(), new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")))),
+          List.of("<<" + layout.threadStep.get(t) + "(self)>>_vars on every step that raises no fault, for the weak fairness",
+              "of the thread: its pc changed, or it took a step at a label with a path back to itself"), null));
+    }
+  }
+
+  /** A thread's enabled predicate (emit/Enabled), its repeated reads of its own locals named once (emit/LocalReads). */
+  private TlaExpr enabled(ThreadCode tc) {
+    TlaExpr en = Enabled.of(tc.actions(), NO_FAULT);
+    if (en instanceof TlaExpr.And a && a.items().size() == 2) {
+      return new TlaExpr.And(List.of(a.items().get(0), LocalReads.name(a.items().get(1), localsVars(), layout.namer)));
+    }
+    return en;
+  }
+
+  /** The variables holding a kind's record of locals. */
+  private java.util.Set<String> localsVars() {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (ThreadCode tc : lowered.threads()) {
+      tc.locals().stream().map(l -> layout.slot(l.tla())).filter(java.util.Objects::nonNull).forEach(sl -> out.add(sl.var()));
+    }
+    return out;
+  }
+
+  static boolean fair(Program program, ThreadSym t) {
+    return program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()));
+  }
+
+  private static List<String> comments(Action a) {
+    List<String> comments = new ArrayList<>();
+    for (Span s : a.statements()) {
+      comments.add(Emitter.comment(s));
+    }
+    if (a.fault() != null) {
+      comments.add("fault: " + a.fault());
+    } else {
+      comments.add(a.from() + " -> " + a.to());
+    }
+    return comments;
+  }
+
+  /**
+   * Above a label's action: the thread and label, how many paths it has (and how many end in a
+   * fault), and the DSL statements they run, each once, in order of first appearance.
+   */
+  private static List<String> labelComments(ThreadSym t, String label, List<Action> paths) {
+    long faults = paths.stream().filter(a -> a.fault() != null).count();
+    List<String> out = new ArrayList<>();
+    out.add("a " + t.name() + " thread at " + label + ": " + (paths.size() == 1 ? "one path" : paths.size() + " paths")
+        + (faults == 0 ? "" : " (" + faults + " to a fault)"));
+    java.util.Set<Span> seen = new java.util.HashSet<>();
+    for (Action a : paths) {
+      for (Span s : a.statements()) {
+        if (seen.add(s)) {
+          out.add(Emitter.comment(s));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * An action runs only while no fault has happened: a fault ends the run. The test goes right
+   * after the action's `pc[self] = "L…"` (which rules out most actions first), inside the action
+   * so that TLC still names each action in traces.
+   */
+  private static TlaExpr beforeFault(TlaExpr body) {
+    if (body instanceof TlaExpr.And a && !a.items().isEmpty()) {
+      List<TlaExpr> items = new ArrayList<>(a.items());
+      items.add(1, NO_FAULT);
+      return new TlaExpr.And(items);
+    }
+    return and(NO_FAULT, body);
+  }
+}
