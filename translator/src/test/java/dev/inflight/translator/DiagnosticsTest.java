@@ -512,6 +512,61 @@ class DiagnosticsTest {
             2 | struct s { ref r = 1 max 0 }
               |                          ^
             """),
+        src("a refcount that starts above its maximum", """
+            model m
+            struct s { ref r = 3 max 2 }
+            thread t {
+              x = alloc s
+            }
+            """, """
+            error[E0405]: bad bound: the reference count `r` starts at 3, above its maximum 2
+             --> t.ifl:2:20
+              |
+            2 | struct s { ref r = 3 max 2 }
+              |                    ^
+              = help: raise the maximum to 3 or more (at most 64): `ref r = 3 max 3`
+            """),
+        src("a refcount that starts above the default maximum", """
+            model m
+            struct s { ref r = 40 }
+            thread t {
+              x = alloc s
+            }
+            """, """
+            error[E0405]: bad bound: the reference count `r` starts at 40, above its maximum 32 (the default when `max` is not given)
+             --> t.ifl:2:20
+              |
+            2 | struct s { ref r = 40 }
+              |                    ^^
+              = help: raise the maximum to 40 or more (at most 64): `ref r = 40 max 40`
+            """),
+        src("a refcount that starts below zero", """
+            model m
+            struct s { ref r = 0 - 1 }
+            thread t {
+              x = alloc s
+            }
+            """, """
+            error[E0405]: bad bound: the reference count `r` starts at -1, below zero
+             --> t.ifl:2:20
+              |
+            2 | struct s { ref r = 0 - 1 }
+              |                    ^^^^^
+              = help: a count starts at 0 or more: `ref r = 1`
+            """),
+        src("a bad maximum is one message, whatever the count starts at", """
+            model m
+            struct s { ref r = 5 max 0 }
+            thread t {
+              x = alloc s
+            }
+            """, """
+            error[E0405]: bad bound: a refcount's maximum must be an integer from 1 to 64, not 0
+             --> t.ifl:2:26
+              |
+            2 | struct s { ref r = 5 max 0 }
+              |                          ^
+            """),
         src("alloc in a counting loop whose counter does not start at a constant", """
             model m
             struct s { ref r = 1 }

@@ -98,8 +98,10 @@ final class Declarations {
       if (consts.eval(r.init()) == null && !(r.init() instanceof Expr.Error)) {
         diags.notConstant(r.init().span());
       }
-      if (r.max() != null) {
-        ctx.positiveConst(r.max(), "a refcount's maximum");
+      int max = r.max() != null ? ctx.positiveConst(r.max(), "a refcount's maximum") : Member.Ref.DEFAULT_MAX;
+      boolean maxOk = r.max() == null || consts.eval(r.max()) instanceof Long given && given == max; // a bad max is told once, above
+      if (maxOk && consts.eval(r.init()) instanceof Long init && (init < 0 || init > max)) {
+        diags.refInitOutOfRange(r.init().span(), r.name().text(), init, max, r.max() != null);
       }
       return Type.REFCOUNT;
     }

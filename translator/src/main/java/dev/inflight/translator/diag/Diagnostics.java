@@ -322,6 +322,19 @@ public final class Diagnostics {
         + fn + "(…)`", "only a function whose body is a single `return EXPR` can be used inside an expression");
   }
 
+  /** A refcount's initial value outside 0..max ({@code given}: the declaration names its max). */
+  public void refInitOutOfRange(Span at, String field, long init, int max, boolean given) {
+    if (init < 0) {
+      error(Code.BAD_BOUND, at, "bad bound: the reference count `" + field + "` starts at " + init + ", below zero",
+          "a count starts at 0 or more: `ref " + field + " = 1`");
+      return;
+    }
+    error(Code.BAD_BOUND, at, "bad bound: the reference count `" + field + "` starts at " + init + ", above its maximum " + max
+        + (given ? "" : " (the default when `max` is not given)"),
+        init <= 64 ? "raise the maximum to " + init + " or more (at most 64): `ref " + field + " = " + init + " max " + init + "`"
+            : "a count's maximum is at most 64: start it lower");
+  }
+
   public void badBound(Span at, String why) {
     error(Code.BAD_BOUND, at, "bad bound: " + why, null);
   }
