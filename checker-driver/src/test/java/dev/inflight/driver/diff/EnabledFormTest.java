@@ -33,7 +33,7 @@ class EnabledFormTest {
 
   /**
    * The library's bug examples (PF_PACKET devices, fanout and rings; the AF_UNIX v6.10 collector,
-   * MSG_OOB, CVE-2025-38236, listening sockets, stream sendpage) have thousands of states or 1.4-1.8 MB modules
+   * MSG_OOB, CVE-2025-38236, listening sockets, stream sendpage, several files per message) have thousands of states or 1.4-1.8 MB modules
    * each and exercise the same predicate writer as the rest: the normal run leaves them to
    * {@code -Dinflight.forms.all=true} (bench/RESULTS.md records such a run), which keeps CI within
    * its time.
@@ -43,7 +43,7 @@ class EnabledFormTest {
   static boolean library(String rel) {
     return rel.startsWith("packet/") || rel.startsWith("bugs/unix_gc_v6.10/") || rel.startsWith("bugs/unix_oob_v6.10/")
         || rel.startsWith("bugs/cve_2024_26923/") || rel.startsWith("bugs/cve_2025_38236/")
-        || rel.startsWith("bugs/cve_2023_4622/");
+        || rel.startsWith("bugs/cve_2023_4622/") || rel.startsWith("bugs/scm_multi_fd/");
   }
 
   @TempDir
