@@ -88,7 +88,7 @@ class TranslateCommandTest {
     assertThat(threads).containsExactly("producer", "consumer");
 
     // Every `X(self) ==` of the module is the per-thread disjunction `T_step(self)`, its
-    // `T_enabled(self)`, or a label
+    // `T_enabled(self)` and `T_moved(self)`, or a label
     // action `T_at_L12(self)` (one per label, its paths folded into it), which the map lists
     // with its label; the paths are not operators of their own.
     Map<String, Integer> operators = new LinkedHashMap<>();
@@ -98,8 +98,9 @@ class TranslateCommandTest {
         operators.put(m.group(1), i + 1);
       }
     }
-    // T_enabled(self) is the thread's written-out ENABLED, for its fairness (emit/Enabled).
-    List<String> steps = threads.stream().flatMap(t -> java.util.stream.Stream.of(t + "_step", t + "_enabled")).toList();
+    // T_enabled(self) is the thread's written-out ENABLED and T_moved(self) the action that
+    // stands for <<T_step(self)>>_vars, both for its fairness (emit/Enabled).
+    List<String> steps = threads.stream().flatMap(t -> java.util.stream.Stream.of(t + "_step", t + "_enabled", t + "_moved")).toList();
     assertThat(operators.keySet()).containsAll(steps);
     steps.forEach(operators::remove);
     Map<String, String> labelAction = new LinkedHashMap<>(); // thread + label → its action
