@@ -332,11 +332,23 @@ final class Labels {
     return true;
   }
 
-  /** Names the labels in source order (the end last): L12, L12b, L12c; paths get _1, _2. */
+  /**
+   * Names the labels in source order (the end last): L12, L12b, L12c; paths get _1, _2. Labels in
+   * several files (a model and the library it includes) are ordered file by file, each file where
+   * the thread's code first reaches it, and by position inside a file: so an edit to one file
+   * (a longer comment) never renames or reorders the labels that come from another.
+   */
   private void name(Set<Integer> all) {
     List<Integer> ids = new ArrayList<>(all);
     Map<String, Integer> perLine = new HashMap<>();
-    ids.sort(Comparator.comparingInt((Integer id) -> cfg.isEnd(id) ? Integer.MAX_VALUE : cfg.node(id).span().start()));
+    Map<dev.inflight.translator.diag.SourceFile, Integer> fileRank = new HashMap<>();
+    for (int id = 0; id < cfg.nodes().size(); id++) {
+      if (!cfg.isEnd(id) && cfg.node(id) != null && cfg.node(id).span() != null) {
+        fileRank.putIfAbsent(cfg.node(id).span().file(), fileRank.size());
+      }
+    }
+    ids.sort(Comparator.comparingInt((Integer id) -> cfg.isEnd(id) ? Integer.MAX_VALUE : fileRank.getOrDefault(cfg.node(id).span().file(), 0))
+        .thenComparingInt(id -> cfg.isEnd(id) ? Integer.MAX_VALUE : cfg.node(id).span().start()));
     for (int id : ids) {
       if (byNode.containsKey(id)) {
         continue;
