@@ -132,12 +132,52 @@ final class Costs {
       // Threads blocked on this one wait as long as this step takes.
       TlaExpr lat = p.store.read("lat");
       String x = p.names.inner("w", List.of(), lat, p.elapsed);
-      TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF),
-          new TlaExpr.Apply("WaitsFor", List.of(n(x), ExprGen.SELF)));
-      p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))),
-          new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))),
-              new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0)))));
+      TlaExpr waits = new TlaExpr.Apply("WaitsFor", List.of(n(x), ExprGen.SELF));
+      TlaExpr isSelf = new TlaExpr.Infix(BinOp.EQ, n(x), ExprGen.SELF);
+      TlaExpr old = new TlaExpr.FunApp(n("lat"), List.of(n(x)));
+      TlaExpr mine = ownUpdate(lat);
+      TlaExpr body;
+      if (mine != null && sum(mine).equals(concat(List.of(new TlaExpr.FunApp(n("lat"), List.of(ExprGen.SELF))), sum(p.elapsed)))) {
+        // the step's own time is its elapsed time too: one charge, to self and to its waiters
+        body = new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(new TlaExpr.Infix(BinOp.OR, isSelf, waits), p.elapsed, new TlaExpr.Num(0)));
+      } else if (mine != null) {
+        body = new TlaExpr.If(isSelf, mine, new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(waits, p.elapsed, new TlaExpr.Num(0))));
+      } else {
+        TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF), waits);
+        body = new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))), new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0)));
+      }
+      p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))), body));
     }
+  }
+
+  /**
+   * {@code X} when the step's {@code lat} is {@code [lat EXCEPT ![self] = X]} (the step charged its
+   * own operation, or ended it), else null. Then {@code [w \in Threads |-> [lat EXCEPT ![self] =
+   * X][w] + IF w # self /\ WaitsFor(w, self) THEN e ELSE 0]} is {@code [w \in Threads |-> IF w =
+   * self THEN X ELSE lat[w] + IF WaitsFor(w, self) THEN e ELSE 0]}, point by point, and when
+   * {@code X} is {@code lat[self] + e} (summed in any grouping) it is {@code lat[w] + IF w = self
+   * \/ WaitsFor(w, self) THEN e ELSE 0}: the charge spelled once, no copy of {@code lat} per thread.
+   */
+  private static TlaExpr ownUpdate(TlaExpr lat) {
+    if (lat instanceof TlaExpr.Except ex && ex.base().equals(n("lat")) && ex.updates().size() == 1
+        && ex.updates().get(0).path().equals(List.of(new TlaExpr.Index(ExprGen.SELF)))) {
+      return ex.updates().get(0).value();
+    }
+    return null;
+  }
+
+  /** The terms of a sum, in order, whatever its grouping ({@code (a + b) + c} and {@code a + (b + c)} alike). */
+  private static List<TlaExpr> sum(TlaExpr e) {
+    if (e instanceof TlaExpr.Infix in && in.op() == BinOp.PLUS) {
+      return concat(sum(in.left()), sum(in.right()));
+    }
+    return List.of(e);
+  }
+
+  private static List<TlaExpr> concat(List<TlaExpr> a, List<TlaExpr> b) {
+    List<TlaExpr> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
   }
 
   /** Whether a thread can block at an instruction (an `await`, a `lock`): what makes WaitsFor needed. */
