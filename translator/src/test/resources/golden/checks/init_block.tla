@@ -45,21 +45,12 @@ Init ==
     /\ worker_locals = [t \in Thread_worker |-> worker_locals_init]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ {o \in Pool_sock :
+                 sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                         ![new_sock].id = 1][o].st =
-                       "free"} #
-                     {}
-                /\ LET new_sock2 ==
-                           CHOOSE o \in Pool_sock :
-                             [Blank_sock EXCEPT
-                                 ![new_sock] = [st |-> "live",
-                                                refcnt |-> 1,
-                                                busy |-> FALSE,
-                                                id |-> 0],
-                                 ![new_sock].id = 1][o].st =
-                               "free"
+                         ![new_sock].id = 1]
+             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
+                /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
                    IN /\ sock = [Blank_sock EXCEPT
                              ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                              ![new_sock].id = 1,
@@ -71,21 +62,12 @@ Init ==
                       /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ {o \in Pool_sock :
+                 sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                         ![new_sock].id = 1][o].st =
-                       "free"} #
-                     {}
-                /\ LET new_sock2 ==
-                           CHOOSE o \in Pool_sock :
-                             [Blank_sock EXCEPT
-                                 ![new_sock] = [st |-> "live",
-                                                refcnt |-> 1,
-                                                busy |-> FALSE,
-                                                id |-> 0],
-                                 ![new_sock].id = 1][o].st =
-                               "free"
+                         ![new_sock].id = 1]
+             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
+                /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
                    IN /\ sock = [Blank_sock EXCEPT
                              ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                              ![new_sock].id = 1,
@@ -102,12 +84,11 @@ Init ==
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 24, bound |-> "pool sock"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ ~{o \in Pool_sock :
-                      [Blank_sock EXCEPT
-                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                          ![new_sock].id = 1][o].st =
-                        "free"} #
-                      {}
+                 sock_now ==
+                     [Blank_sock EXCEPT
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
+                         ![new_sock].id = 1]
+             IN /\ ~{o \in Pool_sock : sock_now[o].st = "free"} # {}
                 /\ sock = [Blank_sock EXCEPT
                        ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                        ![new_sock].id = 1]
@@ -120,6 +101,20 @@ Init ==
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_worker : pc[t] = "Done"
+
+\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
+\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
+Ran(k) == TRUE
+
+\* prints path k the first time it takes a step
+RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
+
+RanInit == TRUE
+
+\* no path has run yet
+RanReset == \A k \in 1..8 : TLCSet(k, 0)
+
+ASSUME RanInit
 
 --------------------------------------------------------------------------------
 
@@ -139,6 +134,7 @@ worker_at_L43(self) ==
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault, socks>>
+             /\ Ran(1)
           \/ \E picked \in socks :
                \/ /\ picked # NULL
                   /\ \/ /\ picked # NULL
@@ -146,20 +142,24 @@ worker_at_L43(self) ==
                         /\ socks' = socks \ {picked}
                         /\ pc' = [pc EXCEPT ![self] = "L49"]
                         /\ UNCHANGED <<fault>>
+                        /\ Ran(2)
                      \/ /\ ~picked # NULL
                         /\ worker_locals' = worker_locals_next
                         /\ socks' = socks \ {picked}
                         /\ pc' = [pc EXCEPT ![self] = "Done"]
                         /\ UNCHANGED <<fault>>
+                        /\ Ran(3)
                \/ /\ ~picked # NULL
                   /\ \/ /\ picked # NULL
                         /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
                         /\ pc' = [pc EXCEPT ![self] = "L49"]
                         /\ UNCHANGED <<fault, socks>>
+                        /\ Ran(4)
                      \/ /\ ~picked # NULL
                         /\ worker_locals' = worker_locals_next
                         /\ pc' = [pc EXCEPT ![self] = "Done"]
                         /\ UNCHANGED <<fault, socks>>
+                        /\ Ran(5)
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk
@@ -171,6 +171,7 @@ worker_at_L49(self) ==
        IN \/ /\ sk # NULL /\ sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(6)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 49)
           \/ /\ sk # NULL
@@ -192,12 +193,14 @@ worker_at_L50(self) ==
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(7)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(8)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 50, sk)

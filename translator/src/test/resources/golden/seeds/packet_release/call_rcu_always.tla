@@ -194,6 +194,20 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
+\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
+\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
+Ran(k) == TRUE
+
+\* prints path k the first time it takes a step
+RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
+
+RanInit == TRUE
+
+\* no path has run yet
+RanReset == \A k \in 1..103 : TLCSet(k, 0)
+
+ASSUME RanInit
+
 --------------------------------------------------------------------------------
 
 \* thread user (examples/seeds/packet_release/call_rcu_always.ifl:23)
@@ -217,6 +231,7 @@ user_at_L24(self) ==
                        ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
+                /\ Ran(1)
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 24, "pool socket")
 
@@ -230,6 +245,7 @@ user_at_L29(self) ==
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
+          /\ Ran(2)
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 29)
 
@@ -257,6 +273,7 @@ user_at_L67(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(3)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -266,6 +283,7 @@ user_at_L67(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(4)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -302,6 +320,7 @@ user_at_L67b(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(5)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -311,6 +330,7 @@ user_at_L67b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(6)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -357,6 +377,7 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(7)
           \/ /\ ok2
              /\ ~proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
@@ -372,6 +393,7 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(8)
           \/ /\ ok
              /\ sock = NULL
              /\ Fault("null_deref", self, 82)
@@ -401,6 +423,7 @@ user_at_L87(self) ==
                     ![self].packet_do_bind.proto = ETH_P_ALL]
              /\ pc' = [pc EXCEPT ![self] = "L127"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(9)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 87)
 
@@ -416,12 +439,14 @@ user_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
+             /\ Ran(10)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(11)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -440,12 +465,14 @@ user_at_L94b(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
              /\ UNCHANGED <<fault, user_locals>>
+             /\ Ran(12)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(13)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -464,6 +491,7 @@ user_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(14)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -479,6 +507,7 @@ user_at_L95b(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(15)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -498,6 +527,7 @@ user_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(16)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -526,6 +556,7 @@ user_at_L96b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(17)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -551,6 +582,7 @@ user_at_L97(self) ==
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(18)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -570,6 +602,7 @@ user_at_L97b(self) ==
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(19)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -587,6 +620,7 @@ user_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(20)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -604,6 +638,7 @@ user_at_L106b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(21)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -620,6 +655,7 @@ user_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(22)
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -631,6 +667,7 @@ user_at_L107b(self) ==
     /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(23)
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -651,6 +688,7 @@ user_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
+             /\ Ran(24)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -659,12 +697,14 @@ user_at_L108(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(25)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(26)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -693,6 +733,7 @@ user_at_L108b(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
+             /\ Ran(27)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -701,12 +742,14 @@ user_at_L108b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(28)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(29)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -729,6 +772,7 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(30)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -751,6 +795,7 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(31)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -770,6 +815,7 @@ user_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(32)
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -781,6 +827,7 @@ user_at_L111b(self) ==
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(33)
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -792,6 +839,7 @@ user_at_L111c(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(34)
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -803,6 +851,7 @@ user_at_L111d(self) ==
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(35)
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -819,6 +868,7 @@ user_at_L112(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(36)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -840,6 +890,7 @@ user_at_L112b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(37)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -862,12 +913,14 @@ user_at_L118(self) ==
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(38)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(39)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ sk # NULL
@@ -890,12 +943,14 @@ user_at_L118b(self) ==
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(40)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(41)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ sk # NULL
@@ -918,6 +973,7 @@ user_at_L127(self) ==
                     ![self].unregister_prot_hook.sync = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L118b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(42)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 127)
           \/ /\ sk # NULL
@@ -936,6 +992,7 @@ user_at_L129(self) ==
                     ![sk].num = user_locals[self].packet_do_bind.proto]
              /\ pc' = [pc EXCEPT ![self] = "L130"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(43)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 129)
           \/ /\ sk # NULL
@@ -959,11 +1016,13 @@ user_at_L130(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(44)
           \/ /\ ok
              /\ ~proto # 0
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(45)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ sk # NULL
@@ -982,9 +1041,11 @@ user_at_L132(self) ==
                  ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
+          /\ Ran(46)
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault, user_locals>>
+          /\ Ran(47)
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1003,6 +1064,7 @@ user_at_L136(self) ==
                     ![self].packet_release_call_rcu.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L306"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(48)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1028,6 +1090,7 @@ user_at_L306(self) ==
                     ![self].packet_release_call_rcu.sk = socket[sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L308"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(49)
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
@@ -1035,6 +1098,7 @@ user_at_L306(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(50)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 306)
           \/ /\ sock # NULL
@@ -1050,6 +1114,7 @@ user_at_L308(self) ==
     /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release_call_rcu.sk}
        /\ pc' = [pc EXCEPT ![self] = "L309"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(51)
 
 \* a user thread at L309: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
@@ -1067,6 +1132,7 @@ user_at_L309(self) ==
                     ![self].unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(52)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 309)
           \/ /\ sk # NULL
@@ -1086,6 +1152,7 @@ user_at_L311(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L312"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(53)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 311)
@@ -1107,6 +1174,7 @@ user_at_L312(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L313"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(54)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 312)
           \/ /\ sock # NULL
@@ -1133,6 +1201,7 @@ user_at_L313(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(55)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 313, sk)
@@ -1156,6 +1225,7 @@ user_at_L321(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(56)
           \/ /\ ok
              /\ socket[sock].st = "freed"
              /\ FaultOn("double_free", self, 321, sock)
@@ -1310,6 +1380,7 @@ netdev_at_L34(self) ==
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(57)
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 34)
@@ -1340,6 +1411,7 @@ netdev_at_L67(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(58)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1348,6 +1420,7 @@ netdev_at_L67(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(59)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -1372,12 +1445,14 @@ netdev_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
+             /\ Ran(60)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(61)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -1396,6 +1471,7 @@ netdev_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(62)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -1415,6 +1491,7 @@ netdev_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(63)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -1440,6 +1517,7 @@ netdev_at_L97(self) ==
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(64)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -1457,6 +1535,7 @@ netdev_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(65)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -1473,6 +1552,7 @@ netdev_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {netdev_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(66)
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1493,6 +1573,7 @@ netdev_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
+             /\ Ran(67)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1500,12 +1581,14 @@ netdev_at_L108(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(68)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(69)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -1528,6 +1611,7 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(70)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1547,6 +1631,7 @@ netdev_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(71)
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1559,6 +1644,7 @@ netdev_at_L111b(self) ==
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
           /\ UNCHANGED <<fault>>
+          /\ Ran(72)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1576,6 +1662,7 @@ netdev_at_L112(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(73)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -1592,6 +1679,7 @@ netdev_at_L171(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(74)
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1615,6 +1703,7 @@ netdev_at_L172(self) ==
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+             /\ Ran(75)
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_locals' = netdev_locals_next
@@ -1623,6 +1712,7 @@ netdev_at_L172(self) ==
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(76)
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1635,12 +1725,14 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
+                           /\ Ran(77)
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
                                   ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
+                           /\ Ran(78)
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -1656,6 +1748,7 @@ netdev_at_L172b(self) ==
     /\ /\ netdev_locals' = [netdev_locals EXCEPT ![self].rest_172_3 = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(79)
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1675,11 +1768,13 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(80)
           \/ /\ ok
              /\ ~event = NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(81)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ sk # NULL
@@ -1702,10 +1797,12 @@ netdev_at_L176(self) ==
                     ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(82)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
+             /\ Ran(83)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ sk # NULL
@@ -1726,10 +1823,12 @@ netdev_at_L180(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(84)
           \/ /\ ok
              /\ ~packet_sock[sk].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
+             /\ Ran(85)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ sk # NULL
@@ -1749,6 +1848,7 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(86)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1769,6 +1869,7 @@ netdev_at_L192(self) ==
        /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(87)
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -1890,6 +1991,7 @@ rx_at_L38(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(88)
 
 \* a rx thread at L146: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:146: touch sk
@@ -1902,6 +2004,7 @@ rx_at_L146(self) ==
              /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
              /\ pc' = [pc EXCEPT ![self] = "L159"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(89)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 146)
           \/ /\ sk # NULL
@@ -1920,6 +2023,7 @@ rx_at_L155(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
+          /\ Ran(90)
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT
@@ -1927,10 +2031,12 @@ rx_at_L155(self) ==
                       ![self].packet_rcv.sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
+               /\ Ran(91)
             \/ /\ ~picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
                /\ UNCHANGED <<fault>>
+               /\ Ran(92)
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -1945,6 +2051,7 @@ rx_at_L159(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
+             /\ Ran(93)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -1952,6 +2059,7 @@ rx_at_L159(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(94)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2005,6 +2113,7 @@ rcu_cb_at_L67(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(95)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -2036,12 +2145,14 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(96)
           \/ /\ ok
              /\ ~nullify
              /\ packet_sock' = packet_sock_next
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(97)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ sk # NULL
@@ -2059,6 +2170,7 @@ rcu_cb_at_L261(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(98)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 261)
           \/ /\ sock # NULL
@@ -2075,6 +2187,7 @@ rcu_cb_at_L263(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L264"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(99)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 263)
           \/ /\ sk # NULL
@@ -2097,12 +2210,14 @@ rcu_cb_at_L264(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(100)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
+             /\ Ran(101)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, sk)
@@ -2133,6 +2248,7 @@ rcu_cb_at_L268(self) ==
                 ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
+         /\ Ran(102)
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -2143,6 +2259,7 @@ rcu_cb_at_L268b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
        /\ UNCHANGED <<fault>>
+       /\ Ran(103)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -1,6 +1,5 @@
 package dev.inflight.driver.check;
 
-import dev.inflight.driver.tlc.TlcCoverage;
 import dev.inflight.driver.tlc.TlcOptions;
 import dev.inflight.driver.tlc.TlcOutcome;
 import dev.inflight.driver.tlc.TlcResult;
@@ -133,25 +132,22 @@ public final class ModelChecker {
         .withSymmetry(options.symmetry())
         .run((cfg, timeout) -> {
           String name = module + (n[0]++ == 0 ? "" : "_" + n[0]) + ".cfg";
+          if (options.vacuity() && n[0] == 1) {
+            // Vacuity needs the paths that ran, and only of a model that holds: that is the
+            // first run or none. The module's Ran hook, turned on here, has TLC print each path
+            // the first time it takes a step (translator emit/RanHook); TLC's -coverage, which
+            // told the same, cost about a quarter more CPU (bench/RESULTS.md, "Fixed costs").
+            cfg = cfg + dev.inflight.translator.emit.RanHook.CFG_OVERRIDE;
+          }
           Files.writeString(dir.resolve(name), cfg);
           TlcOptions t = timeout == null ? tlc : tlc.withTimeout(timeout);
-          if (options.vacuity() && n[0] == 1) {
-            // Vacuity reads TLC's per-action coverage, and only of a model that holds: that is
-            // the first run or none. Coverage costs TLC about a quarter more CPU on models of
-            // thousands of states (bench/RESULTS.md, "Fixed costs"), so no later run (after a
-            // violation) and no cost run pays for it. The interval (minutes) only matters for
-            // periodic reports of very long runs.
-            List<String> covered = new ArrayList<>(t.extraArgs());
-            covered.addAll(List.of("-coverage", "60"));
-            t = t.withExtraArgs(covered);
-          }
           return new TlcRunner(t).run(dir, module + ".tla", name, options.progress());
         });
     CheckReport report = new CheckReport(display, CheckReport.INFLIGHT, map.model(), o.verdict(), o.message(), tr.diagnostics(),
         map.properties(), o.violations(), o.verdicts(), o.statistics(), pools, List.of(), translateMs, o.tlcMillis(),
         o.lastSymmetric() ? symmetry(map) : List.of());
     if (options.vacuity() && report.verdict() == Verdict.HOLDS && o.lastResult() != null) {
-      report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(o.lastResult().messages())));
+      report = report.withWarnings(Vacuity.find(map, PathsRun.of(map, o.lastResult().unframedLines())));
     }
     return report;
   }

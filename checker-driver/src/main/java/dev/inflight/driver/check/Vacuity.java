@@ -1,10 +1,8 @@
 package dev.inflight.driver.check;
 
-import dev.inflight.driver.tlc.TlcCoverage;
 import dev.inflight.driver.trace.TraceMapper;
 import dev.inflight.translator.emit.SourceMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds the parts of a model that never ran in a passing check, from TLC's per-action coverage:
+ * Finds the parts of a model that never ran in a passing check, from the paths TLC said ran
+ * ({@link PathsRun}):
  * a checked mechanism (work item, RCU callback, daemon) whose thread never moved, a declared thread
  * that never reached its end, a statement of the model's own file that no explored step ran. Each
  * means "holds" may hold only because the interesting behaviour was never explored.
@@ -23,12 +22,11 @@ public final class Vacuity {
 
   private Vacuity() {}
 
-  public static List<Warning> find(SourceMap map, TlcCoverage actionCoverage) {
+  public static List<Warning> find(SourceMap map, PathsRun coverage) {
     List<Warning> out = new ArrayList<>();
-    if (actionCoverage == null) {
+    if (coverage == null) {
       return out;
     }
-    TlcCoverage coverage = actionCoverage.withPaths(pathLines(map));
     Map<String, List<SourceMap.Action>> byThread = new LinkedHashMap<>();
     for (SourceMap.Action a : map.actions()) {
       byThread.computeIfAbsent(a.thread(), k -> new ArrayList<>()).add(a);
@@ -69,33 +67,10 @@ public final class Vacuity {
   }
 
   /**
-   * The paths of label actions and where their operators are (TLC lists only label actions; see
-   * TlcCoverage#withPaths). Empty for a module in the per-path form.
-   */
-  static Map<String, TlcCoverage.PathLines> pathLines(SourceMap map) {
-    Map<String, Map<String, String>> labelAction = new HashMap<>();
-    for (SourceMap.Thread t : map.threads()) {
-      for (SourceMap.Label l : t.labels()) {
-        if (l.action() != null) {
-          labelAction.computeIfAbsent(t.name(), k -> new HashMap<>()).put(l.name(), l.action());
-        }
-      }
-    }
-    Map<String, TlcCoverage.PathLines> out = new LinkedHashMap<>();
-    for (SourceMap.Action a : map.actions()) {
-      String label = labelAction.getOrDefault(a.thread(), Map.of()).get(a.from());
-      if (label != null && a.tlaFirstLine() != null && a.tlaLastLine() != null) {
-        out.put(a.name(), new TlcCoverage.PathLines(a.tlaFirstLine(), a.tlaLastLine(), label));
-      }
-    }
-    return out;
-  }
-
-  /**
    * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
    * ever ran, i.e. where it waits forever; empty when there is none.
    */
-  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, TlcCoverage coverage, Set<String> told) {
+  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, PathsRun coverage, Set<String> told) {
     Set<String> reached = new java.util.LinkedHashSet<>();
     reached.add(t.entry());
     for (SourceMap.Action a : acts) {
@@ -124,7 +99,7 @@ public final class Vacuity {
    * actions called from its declaration) never ran, although some call_rcu names it, is an RCU
    * callback that never ran. Its statements are covered by that warning.
    */
-  private static void callbacks(List<SourceMap.Action> acts, TlcCoverage coverage, SourceMap map, List<Warning> out, Set<String> told) {
+  private static void callbacks(List<SourceMap.Action> acts, PathsRun coverage, SourceMap map, List<Warning> out, Set<String> told) {
     Map<String, List<SourceMap.Action>> byFn = new LinkedHashMap<>();
     Map<String, SourceMap.Loc> fnLoc = new LinkedHashMap<>();
     for (SourceMap.Action a : acts) {
@@ -222,7 +197,7 @@ public final class Vacuity {
     return l.file() + ":" + l.line() + ":" + l.col();
   }
 
-  private static List<Warning> statements(SourceMap map, TlcCoverage coverage, Set<String> silentThreads, Set<String> told) {
+  private static List<Warning> statements(SourceMap map, PathsRun coverage, Set<String> silentThreads, Set<String> told) {
     String root = map.files().isEmpty() ? null : map.files().get(0);
     Map<String, SourceMap.Loc> all = new LinkedHashMap<>();
     Set<String> reached = new HashSet<>();

@@ -74,7 +74,7 @@ public final class TraceMapper {
         SourceMap.Loc loc = primary != null ? primary.primary() : l.loc();
         labels.put(l.action(), new SourceMap.Action(l.action(), t.name(), l.name(), null, null, loc,
             primary == null || primary.calledFrom() == null ? List.of() : primary.calledFrom(),
-            loc == null ? List.of() : List.of(loc), null, null));
+            loc == null ? List.of() : List.of(loc), null, null, null));
       }
     }
   }

@@ -2,25 +2,24 @@ package dev.inflight.driver.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inflight.driver.tlc.TlcCoverage;
 import dev.inflight.translator.emit.SourceMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@link Vacuity} on hand-made source maps and coverage, without TLC. */
+/** {@link Vacuity} on hand-made source maps and paths run, without TLC. */
 class VacuityTest {
   private static SourceMap.Loc loc(int line, String text) {
     return new SourceMap.Loc("m.ifl", line, 3, line, 3 + text.strip().length(), text);
   }
 
   private static SourceMap.Action action(String name, String thread, String from, String to, SourceMap.Loc... stmts) {
-    return new SourceMap.Action(name, thread, from, to, null, stmts.length == 0 ? null : stmts[0], null, List.of(stmts), null, null);
+    return new SourceMap.Action(name, thread, from, to, null, stmts.length == 0 ? null : stmts[0], null, List.of(stmts), null, null, null);
   }
 
   /** An action of the RCU callback threads inside the callback free_it (declared at line 20). */
   private static SourceMap.Action inCallback(String name, SourceMap.Loc stmt) {
-    return new SourceMap.Action(name, "rcu_cb", "L20", "L20", null, stmt, List.of(loc(20, "fn free_it(p) {")), List.of(stmt), null, null);
+    return new SourceMap.Action(name, "rcu_cb", "L20", "L20", null, stmt, List.of(loc(20, "fn free_it(p) {")), List.of(stmt), null, null, null);
   }
 
   private static SourceMap map(List<SourceMap.Action> actions) {
@@ -39,8 +38,7 @@ class VacuityTest {
         action("user_L7_1", "user", "L7", "Done", loc(7, "  if c {"), loc(8, "    call_rcu(x, free_it)")),
         action("user_L7_2", "user", "L7", "Done", loc(7, "  if c {"), loc(10, "    put x.r")),
         inCallback("rcu_cb_L21", loc(21, "  free p")));
-    TlcCoverage cov = new TlcCoverage(Map.of("user_L5", new TlcCoverage.Counts(1, 1), "user_L7_1", new TlcCoverage.Counts(0, 0),
-        "user_L7_2", new TlcCoverage.Counts(1, 1), "rcu_cb_L21", new TlcCoverage.Counts(0, 0)));
+    PathsRun cov = new PathsRun(Set.of("user_L5", "user_L7_1", "user_L7_2", "rcu_cb_L21"), Set.of("user_L5", "user_L7_2"));
 
     List<Warning> w = Vacuity.find(map(actions), cov);
 
@@ -56,8 +54,7 @@ class VacuityTest {
         action("user_L5", "user", "L5", "L7", loc(5, "  x = alloc s")),
         action("user_L7", "user", "L7", "Done", loc(7, "  if c {"), loc(10, "    put x.r")),
         inCallback("rcu_cb_L21", loc(21, "  free p")));
-    TlcCoverage cov = new TlcCoverage(Map.of("user_L5", new TlcCoverage.Counts(1, 1), "user_L7", new TlcCoverage.Counts(1, 1),
-        "rcu_cb_L21", new TlcCoverage.Counts(0, 0)));
+    PathsRun cov = new PathsRun(Set.of("user_L5", "user_L7", "rcu_cb_L21"), Set.of("user_L5", "user_L7"));
 
     assertThat(Vacuity.find(map(actions), cov)).isEmpty();
   }
@@ -67,11 +64,26 @@ class VacuityTest {
     List<SourceMap.Action> actions = List.of(
         action("user_L5", "user", "L5", "L7", loc(5, "  x = alloc s")),
         action("user_L7", "user", "L7", "Done", loc(7, "  await ready")));
-    TlcCoverage cov = new TlcCoverage(Map.of("user_L5", new TlcCoverage.Counts(1, 1), "user_L7", new TlcCoverage.Counts(0, 0)));
+    PathsRun cov = new PathsRun(Set.of("user_L5", "user_L7"), Set.of("user_L5"));
 
     List<Warning> w = Vacuity.find(map(actions), cov);
 
     assertThat(w).extracting(Warning::message).containsExactly("thread user never finished: it waits forever at `await ready` (m.ifl:7)");
+  }
+
+  @Test
+  void thePathsRunAreThoseTlcPrintedByNumber() {
+    SourceMap m = map(List.of(
+        new SourceMap.Action("user_L5", "user", "L5", "L7", null, null, null, List.of(), null, null, 1),
+        new SourceMap.Action("user_L5_f", "user", "L5", null, "null_deref", null, null, List.of(), null, null, null),
+        new SourceMap.Action("user_L7", "user", "L7", "Done", null, null, null, List.of(), null, null, 2)));
+
+    // each worker prints a path once; other lines (Print output, SANY) are not paths
+    PathsRun r = PathsRun.of(m, List.of("<<\"inflight-ran\", 2>>", "Parsing file m.tla", "<<\"inflight-ran\", 2>>",
+        "<<\"inflight-cost\", 1>>", "<<\"inflight-ran\", 9>>"));
+
+    assertThat(r.fired()).containsExactly("user_L7");
+    assertThat(r.known()).containsExactlyInAnyOrder("user_L5", "user_L5_f", "user_L7");
   }
 
   @Test

@@ -54,6 +54,8 @@ public final class Emitter {
   private final boolean pathActions;
   /** Label → its action's name, per thread kind (label actions only). */
   private final Map<ThreadSym, Map<String, String>> labelActions = new LinkedHashMap<>();
+  /** Each fault-free path's number for its `Ran(k)` (emit/RanHook). */
+  private final RanHook ran;
 
   private Emitter(Lowered lowered, Long maxStates, boolean pathActions) {
     this.maxStates = maxStates;
@@ -62,6 +64,7 @@ public final class Emitter {
     this.checked = lowered.checked();
     this.program = checked.program();
     this.layout = lowered.layout();
+    this.ran = new RanHook(lowered);
   }
 
   public static Emitted emit(Lowered lowered) {
@@ -154,7 +157,8 @@ public final class Emitter {
     init();
     allDone();
     CostDefs.waitsFor(lowered, units);
-    ThreadActions actions = new ThreadActions(lowered, units, pathActions);
+    ran.define(units);
+    ThreadActions actions = new ThreadActions(lowered, units, pathActions, ran);
     for (ThreadCode tc : lowered.threads()) {
       actions.emit(tc);
     }
@@ -417,7 +421,8 @@ public final class Emitter {
       for (Action a : tc.actions()) {
         TextRange r = printed.definitionRange(a.name()).orElse(leaves.get(a.name()));
         actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(headline.of(a.primary(), a.statements(), a.fault())),
-            a.calledFrom().stream().map(Emitter::loc).toList(), a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine()));
+            a.calledFrom().stream().map(Emitter::loc).toList(), a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine(),
+            ran.of(a)));
       }
     }
     List<SourceMap.Struct> structs = new ArrayList<>();

@@ -36,6 +36,8 @@ final class PathTree {
   record Leaf(String action) {}
 
   private final Namer namer;
+  /** The path's `Ran(k)` mark, or null (emit/RanHook). */
+  private final java.util.function.Function<Action, TlaExpr> mark;
   private final Set<String> names = new HashSet<>();
   /** LET names kept out of the shared LET: given several values, or made below an \E. */
   private final Set<String> nestedOnly = new HashSet<>();
@@ -46,8 +48,9 @@ final class PathTree {
   /** LET names the last pass left nested. */
   private final Set<String> nestedNames = new HashSet<>();
 
-  private PathTree(Namer namer, List<Action> paths) {
+  private PathTree(Namer namer, List<Action> paths, java.util.function.Function<Action, TlaExpr> mark) {
     this.namer = namer;
+    this.mark = mark;
     Map<String, TlaExpr> values = new HashMap<>();
     for (Action a : paths) {
       for (Action.Part p : a.parts()) {
@@ -60,12 +63,15 @@ final class PathTree {
     }
   }
 
-  /** The label's paths, in order, as one expression (without the label's pc test). */
-  static TlaExpr fold(List<Action> paths, Namer namer) {
+  /**
+   * The label's paths, in order, as one expression (without the label's pc test); each path's
+   * disjunct ends with {@code mark}'s conjunct for it, if any.
+   */
+  static TlaExpr fold(List<Action> paths, Namer namer, java.util.function.Function<Action, TlaExpr> mark) {
     if (paths.size() == 1) {
-      return leaf(paths.get(0), 0, List.of());
+      return leaf(paths.get(0), 0, List.of(), mark);
     }
-    PathTree t = new PathTree(namer, paths);
+    PathTree t = new PathTree(namer, paths, mark);
     // A LET name must not be defined twice in one scope: one the shared LET took and a nested
     // region also defines is kept nested, and the paths are folded again (names only move out).
     while (true) {
@@ -119,7 +125,7 @@ final class PathTree {
           nestedNames.add(l.name());
         }
       });
-      disjuncts.add(leaf(a, from, pending));
+      disjuncts.add(leaf(a, from, pending, mark));
       return;
     }
     List<TlaExpr> guards = new ArrayList<>(pending);
@@ -141,7 +147,7 @@ final class PathTree {
           });
         }
         List<TlaExpr> conj = new ArrayList<>(guards);
-        conj.add(nested(ps, d));
+        conj.add(nested(ps, d, mark));
         disjuncts.add(conj.size() == 1 ? conj.get(0) : new TlaExpr.And(conj));
         return;
       }
@@ -158,9 +164,16 @@ final class PathTree {
     }
   }
 
-  /** A path's own disjunct: the guards before it, its remaining parts and its effect. */
-  private static TlaExpr leaf(Action a, int from, List<TlaExpr> before) {
+  /**
+   * A path's own disjunct: the guards before it, its remaining parts and its effect, then its mark
+   * (last, so that TLC evaluates it once per successor state the path generates).
+   */
+  private static TlaExpr leaf(Action a, int from, List<TlaExpr> before, java.util.function.Function<Action, TlaExpr> mark) {
     List<TlaExpr> conj = new ArrayList<>(a.effect());
+    TlaExpr m = mark.apply(a);
+    if (m != null) {
+      conj.add(m);
+    }
     List<Action.Part> rest = a.parts().subList(Math.min(from, a.parts().size()), a.parts().size());
     for (int i = rest.size() - 1; i >= 0; i--) {
       conj = rest.get(i).before(conj);
@@ -171,9 +184,9 @@ final class PathTree {
   }
 
   /** Paths sharing their first {@code from} parts, nested: each definition around what follows it. */
-  private static TlaExpr nested(List<Action> ps, int from) {
+  private static TlaExpr nested(List<Action> ps, int from, java.util.function.Function<Action, TlaExpr> mark) {
     if (ps.size() == 1) {
-      return leaf(ps.get(0), from, List.of());
+      return leaf(ps.get(0), from, List.of(), mark);
     }
     int d = from;
     while (shared(ps, d) != null) {
@@ -181,7 +194,7 @@ final class PathTree {
     }
     List<TlaExpr> alternatives = new ArrayList<>();
     for (List<Action> g : groups(ps, d)) {
-      alternatives.add(nested(g, d));
+      alternatives.add(nested(g, d, mark));
     }
     List<TlaExpr> conj = List.of(new TlaExpr.Or(alternatives));
     List<Action.Part> shared = ps.get(0).parts().subList(from, d);

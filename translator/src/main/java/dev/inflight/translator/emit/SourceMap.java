@@ -131,11 +131,12 @@ public record SourceMap(
    * An action: a path through one step. {@code to} is null for fault paths. {@code statements}
    * are the DSL statements it runs; {@code primary} the one to show; {@code calledFrom} the call
    * sites leading to it when it is inside a function (outermost first), e.g. the user's line
-   * that called a library function.
+   * that called a library function. {@code ran} is k of the {@code Ran(k)} that ends its
+   * disjunct (emit/RanHook), null for a fault path.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Action(String name, String thread, String from, String to, String fault,
-      Loc primary, List<Loc> calledFrom, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine) {}
+      Loc primary, List<Loc> calledFrom, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine, Integer ran) {}
 
   /**
    * A property: kind builtin, invariant, eventually, hang, deadlock, bound or latency; {@code tla}

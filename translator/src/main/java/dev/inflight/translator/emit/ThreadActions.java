@@ -37,8 +37,11 @@ final class ThreadActions {
   private final boolean pathActions;
   /** Label → its action's name, per thread kind (label actions only). */
   private final Map<ThreadSym, Map<String, String>> labelActions = new LinkedHashMap<>();
+  /** Each fault-free path's last conjunct, `Ran(k)`. */
+  private final RanHook ran;
 
-  ThreadActions(Lowered lowered, List<TlaModule.Unit> units, boolean pathActions) {
+  ThreadActions(Lowered lowered, List<TlaModule.Unit> units, boolean pathActions, RanHook ran) {
+    this.ran = ran;
     this.lowered = lowered;
     this.program = lowered.checked().program();
     this.layout = lowered.layout();
@@ -59,7 +62,14 @@ final class ThreadActions {
     List<TlaExpr> disj = new ArrayList<>();
     if (pathActions) {
       for (Action a : tc.actions()) {
-        units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments(a), a));
+        TlaExpr mark = ran.mark(a);
+        TlaExpr body = a.body();
+        if (mark != null) {
+          List<TlaExpr> items = new ArrayList<>(body instanceof TlaExpr.And x ? x.items() : List.of(body));
+          items.add(mark);
+          body = new TlaExpr.And(items);
+        }
+        units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(body), comments(a), a));
         disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
       }
     } else {
@@ -88,7 +98,7 @@ final class ThreadActions {
           body.add(shared.unchanged());
         }
         SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
-        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer);
+        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer, ran::mark);
         if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
           List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
           if (paths instanceof TlaExpr.Let l) {

@@ -67,7 +67,9 @@ final class Exec implements Instr.Visitor<Void> {
   public Void visitAlloc(Instr.Alloc a) {
     String heap = ctx.layout.heapVar.get(a.struct());
     TlaExpr pool = new TlaExpr.Name(ctx.layout.poolConst.get(a.struct()));
-    TlaExpr heapNow = p.store.read(heap);
+    // The heap as this step left it, by name: the guard and the CHOOSE apply it to each slot, so a
+    // heap the step already wrote (an earlier alloc) is spelled once, not three times per alloc.
+    TlaExpr heapNow = p.store.snapshot(heap);
     String o = p.names.inner("o", List.of(), heapNow);
     TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
     // A free slot exists: written as a non-empty set, not \E, which TLC would enumerate as an

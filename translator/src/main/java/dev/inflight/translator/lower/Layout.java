@@ -25,7 +25,8 @@ public final class Layout {
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
-      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", "Symmetry", SharedLines.VAR);
+      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", "Symmetry", SharedLines.VAR,
+      "Ran", "RanOnce", "RanInit", "RanReset");
 
   public final Namer namer = new Namer();
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();

@@ -67,6 +67,23 @@ final class Store {
     return s;
   }
 
+  /**
+   * The current value of a whole variable by name, for an expression that applies it to many
+   * keys: the variable itself, or, once the step has written it, a LET definition of the path
+   * naming its value. Unlike {@link #materialized}, the store keeps its updates, so later reads of
+   * what the step wrote still see the written values themselves.
+   */
+  TlaExpr snapshot(String var) {
+    Cell c = cells.get(var);
+    if (c == null) {
+      return new TlaExpr.Name(var);
+    }
+    if (c.updates.isEmpty() && c.whole instanceof TlaExpr.Name) {
+      return c.whole;
+    }
+    return binder == null ? value(var, c) : binder.apply(var, value(var, c));
+  }
+
   /** The current value of a variable as something cheap to apply: a name. */
   private TlaExpr materialized(String var) {
     Cell c = cells.get(var);

@@ -127,7 +127,7 @@ public final class TlaPrinter {
         return Doc.align(Doc.join(Doc.cat(Doc.text(","), Doc.LINE), docs));
     }
 
-    /** {@code \*} comment lines, each followed by a hard line unless {@code last} is suppressed. */
+    /** {@code \*} comment lines separated by hard lines; the last one is followed by one too when {@code trailingBreak}. */
     private static Doc comments(List<String> lines, boolean trailingBreak) {
         List<Doc> docs = new ArrayList<>();
         List<String> split = new ArrayList<>();

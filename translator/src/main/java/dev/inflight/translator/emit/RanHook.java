@@ -1,0 +1,81 @@
+package dev.inflight.translator.emit;
+
+import static dev.inflight.translator.tla.Tla.eq;
+import static dev.inflight.translator.tla.Tla.name;
+
+import dev.inflight.translator.lower.Action;
+import dev.inflight.translator.lower.Lowered;
+import dev.inflight.translator.lower.ThreadCode;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.TlaModule;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which paths of the model ever took a step, told by TLC itself (docs/semantics.md, "Vacuity
+ * per path"). Every path that raises no fault ends its disjunct with {@code Ran(k)}, k its
+ * number (the source map's {@code ran}). In the module {@code Ran(k) == TRUE}: a user running TLC
+ * on it pays one operator call per successor state and sees nothing. A check that wants vacuity
+ * warnings substitutes {@code RanOnce} for it in the .cfg ({@link #CFG_OVERRIDE}); {@code
+ * RanOnce(k)} prints {@code <<"inflight-ran", k>>} the first time path k generates a state (TLC
+ * evaluates a disjunct's last conjunct only when every earlier one held) and remembers that in
+ * TLC register k, which {@code ASSUME RanInit}, with {@code RanReset} substituted, sets to 0 in
+ * every worker before the search. Each worker prints a path at most once.
+ */
+public final class RanHook {
+  public static final String HOOK = "Ran";
+  public static final String ONCE = "RanOnce";
+  public static final String INIT = "RanInit";
+  public static final String RESET = "RanReset";
+  /** The first element of each printed tuple. */
+  public static final String TAG = "inflight-ran";
+  /** The .cfg lines that turn the hook on. */
+  public static final String CFG_OVERRIDE = "CONSTANTS\n  " + HOOK + " <- " + ONCE + "\n  " + INIT + " <- " + RESET + "\n";
+  /** The names the hook defines (reserved in every module). */
+  public static final List<String> NAMES = List.of(HOOK, ONCE, INIT, RESET);
+
+  private final Map<String, Integer> number = new LinkedHashMap<>();
+
+  /** Numbers the paths that raise no fault 1, 2, … in the source map's order (threads, then their paths). */
+  RanHook(Lowered lowered) {
+    for (ThreadCode tc : lowered.threads()) {
+      for (Action a : tc.actions()) {
+        if (a.fault() == null) {
+          number.put(a.name(), number.size() + 1);
+        }
+      }
+    }
+  }
+
+  /** Path {@code a}'s number, or null for a fault path. */
+  Integer of(Action a) {
+    return number.get(a.name());
+  }
+
+  /** {@code Ran(k)} for path {@code a}, or null for a fault path. */
+  TlaExpr mark(Action a) {
+    Integer k = of(a);
+    return k == null ? null : new TlaExpr.Apply(HOOK, List.of(new TlaExpr.Num(k)));
+  }
+
+  /** The four definitions and the ASSUME, before the first action. */
+  void define(List<TlaModule.Unit> units) {
+    String k = "k";
+    units.add(new TlaModule.OpDef(HOOK, List.of(k), new TlaExpr.Bool(true),
+        List.of("path k took a step; `inflight check` substitutes " + ONCE + " to learn which paths ran", "(vacuity warnings; docs/semantics.md, \"Vacuity per path\")"), null));
+    TlaExpr register = new TlaExpr.Apply("TLCGet", List.of(name(k)));
+    TlaExpr print = new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(new TlaExpr.Str(TAG), name(k)))));
+    TlaExpr set = new TlaExpr.Apply("TLCSet", List.of(name(k), new TlaExpr.Num(1)));
+    units.add(new TlaModule.OpDef(ONCE, List.of(k), new TlaExpr.Infix(BinOp.OR, eq(register, new TlaExpr.Num(1)),
+        new TlaExpr.Infix(BinOp.AND, print, set)), List.of("prints path k the first time it takes a step"), null));
+    units.add(new TlaModule.OpDef(INIT, List.of(), new TlaExpr.Bool(true), List.of(), null));
+    TlaExpr all = new TlaExpr.Infix(BinOp.RANGE, new TlaExpr.Num(1), new TlaExpr.Num(number.size()));
+    units.add(new TlaModule.OpDef(RESET, List.of(), new TlaExpr.Quant(Quantifier.FORALL,
+        List.of(new TlaExpr.Bound(k, all)), new TlaExpr.Apply("TLCSet", List.of(name(k), new TlaExpr.Num(0)))),
+        List.of("no path has run yet"), null));
+    units.add(new TlaModule.Assume(name(INIT)));
+  }
+}
