@@ -55,20 +55,6 @@ AllDone ==
     /\ \A t \in Thread_sender : pc[t] = "Done"
     /\ \A t \in Thread_receiver : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..13 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread sender (examples/checks/alloc_loop.ifl:17)
@@ -81,7 +67,6 @@ sender_at_L18(self) ==
     /\ /\ sender_locals' = [sender_locals EXCEPT ![self].i = 0]
        /\ pc' = [pc EXCEPT ![self] = "L19"]
        /\ UNCHANGED <<fault, skb, rxq, receiver_locals>>
-       /\ Ran(1)
 
 \* a sender thread at L19: 3 paths (1 to a fault)
 \* examples/checks/alloc_loop.ifl:19: while i < 3 {
@@ -99,7 +84,6 @@ sender_at_L19(self) ==
                    /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
                    /\ pc' = [pc EXCEPT ![self] = "L21"]
                    /\ UNCHANGED <<fault>>
-                   /\ Ran(2)
           \/ /\ ok
              /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
              /\ FaultBound("model_bound", self, 20, "pool skb")
@@ -107,7 +91,6 @@ sender_at_L19(self) ==
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault, skb>>
-             /\ Ran(3)
 
 \* a sender thread at L21: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:21: b.len = 64 * (i + 1)
@@ -120,7 +103,6 @@ sender_at_L21(self) ==
              /\ skb' = [skb EXCEPT ![b].len = 64 * (sender_locals[self].i + 1)]
              /\ pc' = [pc EXCEPT ![self] = "L22"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 21)
           \/ /\ b # NULL
@@ -142,7 +124,6 @@ sender_at_L22(self) ==
              /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ Len(rxq) \geq 3
              /\ FaultBound("model_bound", self, 22, "queue rxq 3")
@@ -178,7 +159,6 @@ receiver_at_L28(self) ==
     /\ /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = 0]
        /\ pc' = [pc EXCEPT ![self] = "L29"]
        /\ UNCHANGED <<fault, skb, rxq, sender_locals>>
-       /\ Ran(6)
 
 \* a receiver thread at L29: 2 paths
 \* examples/checks/alloc_loop.ifl:29: while n < 3 {
@@ -192,12 +172,10 @@ receiver_at_L29(self) ==
              /\ Len(rxq) > 0
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, receiver_locals>>
-             /\ Ran(7)
           \/ /\ ~n < 3
              /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
 
 \* a receiver thread at L31: 2 paths
 \* examples/checks/alloc_loop.ifl:31: b = pop(rxq)
@@ -209,13 +187,11 @@ receiver_at_L31(self) ==
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L32"]
           /\ UNCHANGED <<fault, rxq>>
-          /\ Ran(9)
        \/ /\ ~rxq = <<>>
           /\ rxq' = Tail(rxq)
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L32"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(10)
 
 \* a receiver thread at L32: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:32: touch b
@@ -227,7 +203,6 @@ receiver_at_L32(self) ==
        IN \/ /\ b # NULL /\ skb[b].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 32)
           \/ /\ b # NULL
@@ -250,14 +225,12 @@ receiver_at_L33(self) ==
              /\ receiver_locals' = receiver_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(12)
           \/ /\ ok
              /\ skb[b].users = 1
              /\ skb' = [skb EXCEPT ![b].users = 0, ![b].st = "freed"]
              /\ receiver_locals' = receiver_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(13)
           \/ /\ ok
              /\ skb[b].users \leq 0
              /\ FaultOn("refcount_underflow", self, 33, b)

@@ -57,20 +57,6 @@ Init ==
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_sender : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..8 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread sender (examples/checks/double_kfree_skb.ifl:20)
@@ -88,7 +74,6 @@ sender_at_L13(self) ==
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok
              /\ sk_buff[skb].st = "freed"
              /\ FaultOn("double_free", self, 13, skb)
@@ -111,7 +96,6 @@ sender_at_L13b(self) ==
                     ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok
              /\ sk_buff[skb].st = "freed"
              /\ FaultOn("double_free", self, 13, skb)
@@ -131,14 +115,12 @@ sender_at_L17(self) ==
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok
              /\ sk_buff[skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
              /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = skb]
              /\ pc' = [pc EXCEPT ![self] = "L13"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok
              /\ sk_buff[skb].users \leq 0
              /\ FaultOn("refcount_underflow", self, 17, skb)
@@ -163,14 +145,12 @@ sender_at_L17b(self) ==
                     ![self].kfree_skb.skb = sender_locals[self].skb]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sk_buff[skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
              /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = skb]
              /\ pc' = [pc EXCEPT ![self] = "L13b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ sk_buff[skb].users \leq 0
              /\ FaultOn("refcount_underflow", self, 17, skb)
@@ -198,7 +178,6 @@ sender_at_L21(self) ==
                     ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
              /\ sender_locals' = [sender_locals EXCEPT
@@ -207,7 +186,6 @@ sender_at_L21(self) ==
                     ![self].kfree_skb.skb = new_sk_buff]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
              /\ FaultBound("model_bound", self, 21, "pool sk_buff")
 

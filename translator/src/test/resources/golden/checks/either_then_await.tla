@@ -36,20 +36,6 @@ AllDone ==
     /\ \A t \in Thread_a : pc[t] = "Done"
     /\ \A t \in Thread_b : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..5 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread a (examples/checks/either_then_await.ifl:12)
@@ -62,10 +48,8 @@ a_at_L13(self) ==
     /\ UNCHANGED <<flag, a_locals>>
     /\ \/ /\ pc' = [pc EXCEPT ![self] = "L13b"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(1)
        \/ /\ pc' = [pc EXCEPT ![self] = "L13c"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
 
 \* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
@@ -77,7 +61,6 @@ a_at_L13b(self) ==
        /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
-       /\ Ran(3)
 
 \* a a thread at L13c: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
@@ -89,7 +72,6 @@ a_at_L13c(self) ==
        /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, flag>>
-       /\ Ran(4)
 
 \* any step of a a thread
 a_step(self) ==
@@ -123,7 +105,6 @@ b_at_L18(self) ==
     /\ /\ flag' = 2
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, a_locals>>
-       /\ Ran(5)
 
 \* any step of a b thread
 b_step(self) == b_at_L18(self)

@@ -36,20 +36,6 @@ AllDone ==
     /\ \A t \in Thread_binder : pc[t] = "Done"
     /\ \A t \in Thread_rebinder : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..10 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread binder (examples/checks/exit_holding_lock.ifl:11)
@@ -63,7 +49,6 @@ binder_at_L12(self) ==
        /\ bind_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L13"]
        /\ UNCHANGED <<fault, is_bound>>
-       /\ Ran(1)
 
 \* a binder thread at L13: 2 paths
 \* examples/checks/exit_holding_lock.ifl:13: if is_bound == 0 {
@@ -74,11 +59,9 @@ binder_at_L13(self) ==
     /\ \/ /\ is_bound = 0
           /\ pc' = [pc EXCEPT ![self] = "L14"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
        \/ /\ ~is_bound = 0
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(3)
 
 \* a binder thread at L14: one path
 \* examples/checks/exit_holding_lock.ifl:14: is_bound = 1
@@ -88,7 +71,6 @@ binder_at_L14(self) ==
     /\ /\ is_bound' = 1
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, bind_lock>>
-       /\ Ran(4)
 
 \* a binder thread at L15: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:15: unlock bind_lock
@@ -100,7 +82,6 @@ binder_at_L15(self) ==
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(5)
        \/ /\ bind_lock # self
           /\ Fault("bad_unlock", self, 15)
 
@@ -113,7 +94,6 @@ binder_at_L18(self) ==
     /\ \/ /\ ~bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ bind_lock = self
           /\ Fault("exit_locked", self, 18)
 
@@ -150,7 +130,6 @@ rebinder_at_L21(self) ==
        /\ bind_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L22"]
        /\ UNCHANGED <<fault, is_bound>>
-       /\ Ran(7)
 
 \* a rebinder thread at L22: one path
 \* examples/checks/exit_holding_lock.ifl:22: is_bound = 0
@@ -160,7 +139,6 @@ rebinder_at_L22(self) ==
     /\ /\ is_bound' = 0
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault, bind_lock>>
-       /\ Ran(8)
 
 \* a rebinder thread at L23: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:23: unlock bind_lock
@@ -172,7 +150,6 @@ rebinder_at_L23(self) ==
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L24"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(9)
        \/ /\ bind_lock # self
           /\ Fault("bad_unlock", self, 23)
 
@@ -185,7 +162,6 @@ rebinder_at_L24(self) ==
     /\ \/ /\ ~bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(10)
        \/ /\ bind_lock = self
           /\ Fault("exit_locked", self, 24)
 

@@ -72,20 +72,6 @@ AllDone ==
     /\ \A t \in Thread_lookup : pc[t] = "Done"
     /\ \A t \in Thread_closer : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..23 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/expr_fn.ifl:32)
@@ -103,7 +89,6 @@ lookup_at_L33(self) ==
        /\ table_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L34"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(1)
 
 \* a lookup thread at L34: 3 paths
 \* examples/checks/expr_fn.ifl:34: sk = pick({x in table : usable(x)})    // null when none is
@@ -116,18 +101,15 @@ lookup_at_L34(self) ==
           /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L38"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
        \/ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
             \/ /\ picked # NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L36"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(3)
             \/ /\ ~picked # NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L38"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(4)
 
 \* a lookup thread at L36: 5 paths (4 to a fault)
 \* examples/checks/expr_fn.ifl:36: get sk.refcnt
@@ -145,7 +127,6 @@ lookup_at_L36(self) ==
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 36, sk, "ref refcnt 32")
@@ -172,14 +153,12 @@ lookup_at_L38(self) ==
              /\ table_lock' = NULL
              /\ pc' = [pc EXCEPT ![self] = "L40"]
              /\ UNCHANGED <<fault, lookup_locals>>
-             /\ Ran(6)
           \/ /\ ok
              /\ ~sk # NULL
              /\ table_lock' = NULL
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ table_lock # self
              /\ Fault("bad_unlock", self, 38)
 
@@ -193,7 +172,6 @@ lookup_at_L40(self) ==
        IN \/ /\ sk # NULL /\ sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 40)
           \/ /\ sk # NULL
@@ -215,14 +193,12 @@ lookup_at_L41(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 41, sk)
@@ -241,7 +217,6 @@ lookup_at_L43(self) ==
     /\ \/ /\ ~table_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(11)
        \/ /\ table_lock = self
           /\ Fault("exit_locked", self, 43)
 
@@ -280,7 +255,6 @@ closer_at_L46(self) ==
        /\ table_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L47"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
-       /\ Ran(12)
 
 \* a closer thread at L47: 3 paths
 \* examples/checks/expr_fn.ifl:47: sk = pick(table)
@@ -293,18 +267,15 @@ closer_at_L47(self) ==
           /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L52"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(13)
        \/ \E picked \in table :
             \/ /\ picked # NULL
                /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L49"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(14)
             \/ /\ ~picked # NULL
                /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L52"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(15)
 
 \* a closer thread at L49: one path
 \* examples/checks/expr_fn.ifl:49: remove(table, sk)
@@ -314,7 +285,6 @@ closer_at_L49(self) ==
     /\ /\ table' = table \ {closer_locals[self].sk}
        /\ pc' = [pc EXCEPT ![self] = "L50"]
        /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
-       /\ Ran(16)
 
 \* a closer thread at L50: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:50: sk.hashed = false
@@ -327,7 +297,6 @@ closer_at_L50(self) ==
              /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L52"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(17)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 50)
           \/ /\ sk # NULL
@@ -348,14 +317,12 @@ closer_at_L52(self) ==
              /\ table_lock' = NULL
              /\ pc' = [pc EXCEPT ![self] = "L54"]
              /\ UNCHANGED <<fault, closer_locals>>
-             /\ Ran(18)
           \/ /\ ok
              /\ ~sk # NULL
              /\ table_lock' = NULL
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L57"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(19)
           \/ /\ table_lock # self
              /\ Fault("bad_unlock", self, 52)
 
@@ -370,7 +337,6 @@ closer_at_L54(self) ==
              /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(20)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 54)
           \/ /\ sk # NULL
@@ -392,14 +358,12 @@ closer_at_L55(self) ==
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L57"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(21)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L57"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(22)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 55, sk)
@@ -418,7 +382,6 @@ closer_at_L57(self) ==
     /\ \/ /\ ~table_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(23)
        \/ /\ table_lock = self
           /\ Fault("exit_locked", self, 57)
 

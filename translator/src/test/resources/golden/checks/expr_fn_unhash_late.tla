@@ -72,20 +72,6 @@ AllDone ==
     /\ \A t \in Thread_lookup : pc[t] = "Done"
     /\ \A t \in Thread_closer : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..24 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/expr_fn_unhash_late.ifl:25)
@@ -103,7 +89,6 @@ lookup_at_L26(self) ==
        /\ table_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(1)
 
 \* a lookup thread at L27: 3 paths
 \* examples/checks/expr_fn_unhash_late.ifl:27: sk = pick({x in table : usable(x)})    // null when none is
@@ -116,18 +101,15 @@ lookup_at_L27(self) ==
           /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L31"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
        \/ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
             \/ /\ picked # NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L29"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(3)
             \/ /\ ~picked # NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L31"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(4)
 
 \* a lookup thread at L29: 5 paths (4 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:29: get sk.refcnt
@@ -145,7 +127,6 @@ lookup_at_L29(self) ==
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 29, sk, "ref refcnt 32")
@@ -172,14 +153,12 @@ lookup_at_L31(self) ==
              /\ table_lock' = NULL
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault, lookup_locals>>
-             /\ Ran(6)
           \/ /\ ok
              /\ ~sk # NULL
              /\ table_lock' = NULL
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ table_lock # self
              /\ Fault("bad_unlock", self, 31)
 
@@ -193,7 +172,6 @@ lookup_at_L33(self) ==
        IN \/ /\ sk # NULL /\ sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 33)
           \/ /\ sk # NULL
@@ -215,14 +193,12 @@ lookup_at_L34(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 34, sk)
@@ -241,7 +217,6 @@ lookup_at_L36(self) ==
     /\ \/ /\ ~table_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(11)
        \/ /\ table_lock = self
           /\ Fault("exit_locked", self, 36)
 
@@ -280,7 +255,6 @@ closer_at_L39(self) ==
        /\ table_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L40"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
-       /\ Ran(12)
 
 \* a closer thread at L40: 2 paths
 \* examples/checks/expr_fn_unhash_late.ifl:40: sk = pick(table)
@@ -292,12 +266,10 @@ closer_at_L40(self) ==
           /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L41"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(13)
        \/ \E picked \in table :
             /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
             /\ pc' = [pc EXCEPT ![self] = "L41"]
             /\ UNCHANGED <<fault>>
-            /\ Ran(14)
 
 \* a closer thread at L41: 3 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:41: unlock table_lock
@@ -313,14 +285,12 @@ closer_at_L41(self) ==
              /\ table_lock' = NULL
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault, closer_locals>>
-             /\ Ran(15)
           \/ /\ ok
              /\ ~sk # NULL
              /\ table_lock' = NULL
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(16)
           \/ /\ table_lock # self
              /\ Fault("bad_unlock", self, 41)
 
@@ -335,7 +305,6 @@ closer_at_L43(self) ==
              /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L44"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(17)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 43)
           \/ /\ sk # NULL
@@ -351,7 +320,6 @@ closer_at_L44(self) ==
        /\ table_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L45"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
-       /\ Ran(18)
 
 \* a closer thread at L45: one path
 \* examples/checks/expr_fn_unhash_late.ifl:45: remove(table, sk)
@@ -361,7 +329,6 @@ closer_at_L45(self) ==
     /\ /\ table' = table \ {closer_locals[self].sk}
        /\ pc' = [pc EXCEPT ![self] = "L46"]
        /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
-       /\ Ran(19)
 
 \* a closer thread at L46: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:46: sk.hashed = false
@@ -374,7 +341,6 @@ closer_at_L46(self) ==
              /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(20)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 46)
           \/ /\ sk # NULL
@@ -391,7 +357,6 @@ closer_at_L47(self) ==
           /\ table_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L48"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(21)
        \/ /\ table_lock # self
           /\ Fault("bad_unlock", self, 47)
 
@@ -410,14 +375,12 @@ closer_at_L48(self) ==
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(22)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(23)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 48, sk)
@@ -436,7 +399,6 @@ closer_at_L50(self) ==
     /\ \/ /\ ~table_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(24)
        \/ /\ table_lock = self
           /\ Fault("exit_locked", self, 50)
 

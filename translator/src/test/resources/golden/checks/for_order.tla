@@ -47,20 +47,6 @@ Init ==
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..7 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread t (examples/checks/for_order.ifl:14)
@@ -89,7 +75,6 @@ t_at_L15(self) ==
                    /\ s' = s \cup {new_obj2} \cup {new_obj}
                    /\ pc' = [pc EXCEPT ![self] = "L16b"]
                    /\ UNCHANGED <<fault>>
-                   /\ Ran(1)
           \/ /\ ok
              /\ ~{o \in Pool_obj : obj_now[o].st = "free"} # {}
              /\ FaultBound("model_bound", self, 15, "pool obj")
@@ -108,7 +93,6 @@ t_at_L16(self) ==
              /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ rest_16_3 # {}
              /\ \E next_x \in rest_16_3 :
                   \/ /\ next_x = A
@@ -117,14 +101,12 @@ t_at_L16(self) ==
                             ![self].x = next_x]
                      /\ pc' = [pc EXCEPT ![self] = "L17"]
                      /\ UNCHANGED <<fault>>
-                     /\ Ran(3)
                   \/ /\ ~next_x = A
                      /\ t_locals' = [t_locals EXCEPT
                             ![self].rest_16_3 = rest_16_3 \ {next_x},
                             ![self].x = next_x]
                      /\ pc' = [pc EXCEPT ![self] = "L17b"]
                      /\ UNCHANGED <<fault>>
-                     /\ Ran(4)
 
 \* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {
@@ -134,7 +116,6 @@ t_at_L16b(self) ==
     /\ /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = s]
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, obj, s, A, seen_a>>
-       /\ Ran(5)
 
 \* a t thread at L17: one path
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
@@ -144,7 +125,6 @@ t_at_L17(self) ==
     /\ /\ seen_a' = TRUE
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, obj, s, A, t_locals>>
-       /\ Ran(6)
 
 \* a t thread at L17b: 2 paths (1 to a fault)
 \* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
@@ -155,7 +135,6 @@ t_at_L17b(self) ==
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L16"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(7)
        \/ /\ ~seen_a
           /\ Fault("assertion", self, 17)
 

@@ -55,20 +55,6 @@ Init ==
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..7 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread t (examples/checks/for_order_list.ifl:13)
@@ -103,7 +89,6 @@ t_at_L14(self) ==
              /\ l' = <<new_obj>> \o Append(l, new_obj2)
              /\ pc' = [pc EXCEPT ![self] = "L15b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok3
              /\ new_obj \in Elems(Append(l, new_obj2))
              /\ FaultOn("list_double_add", self, 14, new_obj)
@@ -130,7 +115,6 @@ t_at_L15(self) ==
              /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok
              /\ next_x = A
              /\ t_locals' = [t_locals EXCEPT
@@ -138,7 +122,6 @@ t_at_L15(self) ==
                     ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok
              /\ ~next_x = A
              /\ t_locals' = [t_locals EXCEPT
@@ -146,7 +129,6 @@ t_at_L15(self) ==
                     ![self].x = next_x]
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
 
 \* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {
@@ -156,7 +138,6 @@ t_at_L15b(self) ==
     /\ /\ t_locals' = [t_locals EXCEPT ![self].rest_15_3 = l]
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, obj, l, A, seen_a>>
-       /\ Ran(5)
 
 \* a t thread at L16: one path
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
@@ -166,7 +147,6 @@ t_at_L16(self) ==
     /\ /\ seen_a' = TRUE
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, obj, l, A, t_locals>>
-       /\ Ran(6)
 
 \* a t thread at L16b: 2 paths (1 to a fault)
 \* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
@@ -177,7 +157,6 @@ t_at_L16b(self) ==
     /\ \/ /\ seen_a
           /\ pc' = [pc EXCEPT ![self] = "L15"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(7)
        \/ /\ ~seen_a
           /\ Fault("assertion", self, 16)
 

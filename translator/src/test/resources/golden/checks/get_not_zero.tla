@@ -106,20 +106,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L18"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..24 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread owner (examples/checks/get_not_zero.ifl:22)
@@ -144,7 +130,6 @@ owner_at_L15(self) ==
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 15, sk)
@@ -166,7 +151,6 @@ owner_at_L23(self) ==
                 /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L24"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(2)
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 23, "pool sock")
 
@@ -179,7 +163,6 @@ owner_at_L24(self) ==
     /\ /\ table' = owner_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a owner thread at L25: one path
 \* examples/checks/get_not_zero.ifl:25: table = null
@@ -190,7 +173,6 @@ owner_at_L25(self) ==
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a owner thread at L26: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
@@ -206,14 +188,12 @@ owner_at_L26(self) ==
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
              /\ owner_locals' = [owner_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 26, sk)
@@ -265,7 +245,6 @@ lookup_at_L15(self) ==
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 15, sk)
@@ -284,7 +263,6 @@ lookup_at_L30(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L31"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(8)
 
 \* a lookup thread at L31: 2 paths
 \* examples/checks/get_not_zero.ifl:31: sk = table
@@ -298,12 +276,10 @@ lookup_at_L31(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ~table # NULL
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L40"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
 
 \* a lookup thread at L33: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {
@@ -321,7 +297,6 @@ lookup_at_L33(self) ==
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 33, sk, "ref refcnt 32")
@@ -329,7 +304,6 @@ lookup_at_L33(self) ==
              /\ sock[sk].refcnt \leq 0
              /\ pc' = [pc EXCEPT ![self] = "L37"]
              /\ UNCHANGED <<fault, sock>>
-             /\ Ran(12)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 33)
           \/ /\ sk # NULL
@@ -346,14 +320,12 @@ lookup_at_L34(self) ==
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          /\ Ran(13)
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(14)
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 34)
 
@@ -371,14 +343,12 @@ lookup_at_L35(self) ==
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(15)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
              /\ lookup_locals' = [lookup_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L15"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(16)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 35, sk)
@@ -400,7 +370,6 @@ lookup_at_L37(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(17)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -408,7 +377,6 @@ lookup_at_L37(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(18)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 37)
 
@@ -424,7 +392,6 @@ lookup_at_L40(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(19)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -432,7 +399,6 @@ lookup_at_L40(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L42"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(20)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 40)
 
@@ -445,7 +411,6 @@ lookup_at_L42(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(21)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 42)
 
@@ -507,7 +472,6 @@ rcu_cb_at_L18(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L19"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(22)
 
 \* a rcu_cb thread at L18b: one path
 \* examples/checks/get_not_zero.ifl:18: fn sock_free(sk: sock) {
@@ -518,7 +482,6 @@ rcu_cb_at_L18b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(23)
 
 \* a rcu_cb thread at L19: 3 paths (2 to a fault)
 \* examples/checks/get_not_zero.ifl:19: free sk
@@ -534,7 +497,6 @@ rcu_cb_at_L19(self) ==
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L18b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(24)
           \/ /\ ok
              /\ sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 19, sk)

@@ -106,20 +106,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L20"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..21 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread owner (examples/checks/get_on_zero.ifl:24)
@@ -144,7 +130,6 @@ owner_at_L17(self) ==
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 17, sk)
@@ -166,7 +151,6 @@ owner_at_L25(self) ==
                 /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(2)
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 25, "pool sock")
 
@@ -179,7 +163,6 @@ owner_at_L26(self) ==
     /\ /\ table' = owner_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a owner thread at L27: one path
 \* examples/checks/get_on_zero.ifl:27: table = null            // unhash
@@ -190,7 +173,6 @@ owner_at_L27(self) ==
     /\ /\ table' = NULL
        /\ pc' = [pc EXCEPT ![self] = "L28"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a owner thread at L28: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
@@ -206,14 +188,12 @@ owner_at_L28(self) ==
              /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
              /\ owner_locals' = [owner_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, sk)
@@ -265,7 +245,6 @@ lookup_at_L17(self) ==
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 17, sk)
@@ -284,7 +263,6 @@ lookup_at_L32(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L33"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(8)
 
 \* a lookup thread at L33: 2 paths
 \* examples/checks/get_on_zero.ifl:33: sk = table
@@ -298,12 +276,10 @@ lookup_at_L33(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ~table # NULL
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L39"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
 
 \* a lookup thread at L35: 5 paths (4 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
@@ -321,7 +297,6 @@ lookup_at_L35(self) ==
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 35, sk, "ref refcnt 32")
@@ -344,14 +319,12 @@ lookup_at_L36(self) ==
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
           /\ pc' = [pc EXCEPT ![self] = "L37"]
           /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          /\ Ran(12)
        \/ /\ rcu_depth[self] = 1
           /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
           /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
           /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ pc' = [pc EXCEPT ![self] = "L37"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(13)
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 36)
 
@@ -369,14 +342,12 @@ lookup_at_L37(self) ==
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(14)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
              /\ lookup_locals' = [lookup_locals EXCEPT ![self].sock_free_rcu.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(15)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 37, sk)
@@ -398,7 +369,6 @@ lookup_at_L39(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(16)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -406,7 +376,6 @@ lookup_at_L39(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(17)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 39)
 
@@ -419,7 +388,6 @@ lookup_at_L41(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(18)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 41)
 
@@ -476,7 +444,6 @@ rcu_cb_at_L20(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(19)
 
 \* a rcu_cb thread at L20b: one path
 \* examples/checks/get_on_zero.ifl:20: fn sock_free(sk: sock) {
@@ -487,7 +454,6 @@ rcu_cb_at_L20b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(20)
 
 \* a rcu_cb thread at L21: 3 paths (2 to a fault)
 \* examples/checks/get_on_zero.ifl:21: free sk
@@ -503,7 +469,6 @@ rcu_cb_at_L21(self) ==
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L20b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(21)
           \/ /\ ok
              /\ sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 21, sk)

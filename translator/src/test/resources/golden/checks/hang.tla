@@ -31,20 +31,6 @@ AllDone ==
     /\ \A t \in Thread_waiter : pc[t] = "Done"
     /\ \A t \in Thread_poller : pc[t] \in {"Done", "L18"}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..2 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread waiter (examples/checks/hang.ifl:13)
@@ -61,7 +47,6 @@ waiter_at_L14(self) ==
     /\ /\ flag
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(1)
 
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L14(self)
@@ -89,7 +74,6 @@ poller_at_L18(self) ==
     /\ /\ polls' = 1 - polls
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, flag>>
-       /\ Ran(2)
 
 \* any step of a poller thread
 poller_step(self) == poller_at_L18(self)

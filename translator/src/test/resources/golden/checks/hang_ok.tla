@@ -35,20 +35,6 @@ AllDone ==
     /\ \A t \in Thread_setter : pc[t] = "Done"
     /\ \A t \in Thread_poller : pc[t] \in {"Done", "L20"}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..3 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread waiter (examples/checks/hang_ok.ifl:11)
@@ -65,7 +51,6 @@ waiter_at_L12(self) ==
     /\ /\ flag
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(1)
 
 \* any step of a waiter thread
 waiter_step(self) == waiter_at_L12(self)
@@ -93,7 +78,6 @@ setter_at_L16(self) ==
     /\ /\ flag' = TRUE
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, polls>>
-       /\ Ran(2)
 
 \* any step of a setter thread
 setter_step(self) == setter_at_L16(self)
@@ -120,7 +104,6 @@ poller_at_L20(self) ==
     /\ /\ polls' = 1 - polls
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, flag>>
-       /\ Ran(3)
 
 \* any step of a poller thread
 poller_step(self) == poller_at_L20(self)

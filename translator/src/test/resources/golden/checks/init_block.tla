@@ -102,20 +102,6 @@ Init ==
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_worker : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..8 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread worker[2] (examples/checks/init_block.ifl:41)
@@ -134,7 +120,6 @@ worker_at_L43(self) ==
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault, socks>>
-             /\ Ran(1)
           \/ \E picked \in socks :
                \/ /\ picked # NULL
                   /\ \/ /\ picked # NULL
@@ -142,24 +127,20 @@ worker_at_L43(self) ==
                         /\ socks' = socks \ {picked}
                         /\ pc' = [pc EXCEPT ![self] = "L49"]
                         /\ UNCHANGED <<fault>>
-                        /\ Ran(2)
                      \/ /\ ~picked # NULL
                         /\ worker_locals' = worker_locals_next
                         /\ socks' = socks \ {picked}
                         /\ pc' = [pc EXCEPT ![self] = "Done"]
                         /\ UNCHANGED <<fault>>
-                        /\ Ran(3)
                \/ /\ ~picked # NULL
                   /\ \/ /\ picked # NULL
                         /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
                         /\ pc' = [pc EXCEPT ![self] = "L49"]
                         /\ UNCHANGED <<fault, socks>>
-                        /\ Ran(4)
                      \/ /\ ~picked # NULL
                         /\ worker_locals' = worker_locals_next
                         /\ pc' = [pc EXCEPT ![self] = "Done"]
                         /\ UNCHANGED <<fault, socks>>
-                        /\ Ran(5)
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk
@@ -171,7 +152,6 @@ worker_at_L49(self) ==
        IN \/ /\ sk # NULL /\ sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 49)
           \/ /\ sk # NULL
@@ -193,14 +173,12 @@ worker_at_L50(self) ==
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ worker_locals' = worker_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 50, sk)

@@ -60,20 +60,6 @@ AllDone ==
     /\ \A t \in Thread_closer : pc[t] = "Done"
     /\ \A t \in Thread_reader : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..4 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread closer (examples/checks/init_block_uaf.ifl:19)
@@ -93,13 +79,11 @@ closer_at_L20(self) ==
              /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok
              /\ sock[s].refcnt = 1
              /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok
              /\ sock[s].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 20, s)
@@ -138,7 +122,6 @@ reader_at_L24(self) ==
     /\ /\ reader_locals' = [reader_locals EXCEPT ![self].p = s]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a reader thread at L25: 3 paths (2 to a fault)
 \* examples/checks/init_block_uaf.ifl:25: touch p
@@ -151,7 +134,6 @@ reader_at_L25(self) ==
              /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ p = NULL
              /\ Fault("null_deref", self, 25)
           \/ /\ p # NULL

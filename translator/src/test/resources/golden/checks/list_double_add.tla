@@ -56,20 +56,6 @@ AllDone ==
     /\ \A t \in Thread_setup : pc[t] = "Done"
     /\ \A t \in Thread_sender : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..6 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread setup (examples/checks/list_double_add.ifl:13)
@@ -89,7 +75,6 @@ setup_at_L14(self) ==
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 14, "pool unix_sock")
 
@@ -122,7 +107,6 @@ sender_at_L18(self) ==
     /\ /\ u # NULL
        /\ pc' = [pc EXCEPT ![self] = "L19"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(2)
 
 \* a sender thread at L19: 4 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
@@ -135,12 +119,10 @@ sender_at_L19(self) ==
              /\ unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L20"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok
              /\ ~unix_sock[u].inflight = 0
              /\ pc' = [pc EXCEPT ![self] = "L22"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ u = NULL
              /\ Fault("null_deref", self, 19)
           \/ /\ u # NULL
@@ -159,7 +141,6 @@ sender_at_L20(self) ==
              /\ gc_inflight_list' = Append(gc_inflight_list, u)
              /\ pc' = [pc EXCEPT ![self] = "L22"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ u \in Elems(gc_inflight_list)
              /\ FaultOn("list_double_add", self, 20, u)
@@ -176,7 +157,6 @@ sender_at_L22(self) ==
           /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ u = NULL
           /\ Fault("null_deref", self, 22)
        \/ /\ u # NULL

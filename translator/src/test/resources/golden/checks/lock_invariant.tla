@@ -47,20 +47,6 @@ Init ==
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_adder : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..6 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread adder[2] (examples/checks/lock_invariant.ifl:15)
@@ -77,7 +63,6 @@ adder_at_L16(self) ==
                 /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L17"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 16, "pool obj")
 
@@ -90,7 +75,6 @@ adder_at_L17(self) ==
        /\ members_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals>>
-       /\ Ran(2)
 
 \* a adder thread at L18: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant.ifl:18: add(members, o)
@@ -103,7 +87,6 @@ adder_at_L18(self) ==
              /\ members' = members \cup {o}
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ o = NULL
              /\ Fault("null_deref", self, 18)
 
@@ -115,7 +98,6 @@ adder_at_L19(self) ==
     /\ /\ n' = n + 1
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals>>
-       /\ Ran(4)
 
 \* a adder thread at L20: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant.ifl:20: unlock members_lock
@@ -128,7 +110,6 @@ adder_at_L20(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L21"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(5)
        \/ /\ members_lock # self
           /\ Fault("bad_unlock", self, 20)
 
@@ -141,7 +122,6 @@ adder_at_L21(self) ==
     /\ \/ /\ ~members_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ members_lock = self
           /\ Fault("exit_locked", self, 21)
 

@@ -52,20 +52,6 @@ AllDone ==
     /\ \A t \in Thread_adder : pc[t] = "Done"
     /\ \A t \in Thread_sloppy : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..12 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread adder (examples/checks/lock_invariant_race.ifl:13)
@@ -82,7 +68,6 @@ adder_at_L14(self) ==
                 /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L15"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 14, "pool obj")
 
@@ -95,7 +80,6 @@ adder_at_L15(self) ==
        /\ members_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
-       /\ Ran(2)
 
 \* a adder thread at L16: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:16: add(members, o)
@@ -108,7 +92,6 @@ adder_at_L16(self) ==
              /\ members' = members \cup {o}
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ o = NULL
              /\ Fault("null_deref", self, 16)
 
@@ -120,7 +103,6 @@ adder_at_L17(self) ==
     /\ /\ n' = n + 1
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals, sloppy_locals>>
-       /\ Ran(4)
 
 \* a adder thread at L18: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:18: unlock members_lock
@@ -133,7 +115,6 @@ adder_at_L18(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(5)
        \/ /\ members_lock # self
           /\ Fault("bad_unlock", self, 18)
 
@@ -146,7 +127,6 @@ adder_at_L19(self) ==
     /\ \/ /\ ~members_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ members_lock = self
           /\ Fault("exit_locked", self, 19)
 
@@ -187,7 +167,6 @@ sloppy_at_L22(self) ==
                 /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L23"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(7)
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 22, "pool obj")
 
@@ -200,7 +179,6 @@ sloppy_at_L23(self) ==
        /\ members_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
-       /\ Ran(8)
 
 \* a sloppy thread at L24: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:24: add(members, o)
@@ -213,7 +191,6 @@ sloppy_at_L24(self) ==
              /\ members' = members \cup {o}
              /\ pc' = [pc EXCEPT ![self] = "L25"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ o = NULL
              /\ Fault("null_deref", self, 24)
 
@@ -227,7 +204,6 @@ sloppy_at_L25(self) ==
           /\ members_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(10)
        \/ /\ members_lock # self
           /\ Fault("bad_unlock", self, 25)
 
@@ -240,7 +216,6 @@ sloppy_at_L26(self) ==
        /\ sloppy_locals' = [sloppy_locals EXCEPT ![self] = sloppy_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals>>
-       /\ Ran(11)
 
 \* a sloppy thread at L27: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:27: }
@@ -251,7 +226,6 @@ sloppy_at_L27(self) ==
     /\ \/ /\ ~members_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(12)
        \/ /\ members_lock = self
           /\ Fault("exit_locked", self, 27)
 

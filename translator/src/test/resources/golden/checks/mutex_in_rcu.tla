@@ -56,20 +56,6 @@ AllDone ==
     /\ \A t \in Thread_setup_and_read : pc[t] = "Done"
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..10 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread setup_and_read (examples/checks/mutex_in_rcu.ifl:17)
@@ -91,7 +77,6 @@ setup_and_read_at_L18(self) ==
                 /\ d' = new_dev
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_dev : dev[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 18, "pool dev")
 
@@ -103,7 +88,6 @@ setup_and_read_at_L19(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
-       /\ Ran(2)
 
 \* a setup_and_read thread at L20: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
@@ -116,7 +100,6 @@ setup_and_read_at_L20(self) ==
           /\ dev' = [dev EXCEPT ![d].lock_s = self]
           /\ pc' = [pc EXCEPT ![self] = "L21"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(3)
        \/ /\ d = NULL
           /\ Fault("null_deref", self, 20)
        \/ /\ d # NULL
@@ -133,7 +116,6 @@ setup_and_read_at_L21(self) ==
           /\ dev' = [dev EXCEPT ![d].up = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L22"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(4)
        \/ /\ d = NULL
           /\ Fault("null_deref", self, 21)
        \/ /\ d # NULL
@@ -152,7 +134,6 @@ setup_and_read_at_L22(self) ==
              /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L23"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ dev[d].lock_s # self
              /\ Fault("bad_unlock", self, 22)
@@ -175,7 +156,6 @@ setup_and_read_at_L23(self) ==
              /\ dev' = [dev EXCEPT ![d].lock_m = self]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_sleep", self, 23)
@@ -197,7 +177,6 @@ setup_and_read_at_L24(self) ==
              /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L25"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ dev[d].lock_m # self
              /\ Fault("bad_unlock", self, 24)
@@ -220,7 +199,6 @@ setup_and_read_at_L25(self) ==
              /\ setup_and_read_locals' = setup_and_read_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L26"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(8)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -228,7 +206,6 @@ setup_and_read_at_L25(self) ==
              /\ setup_and_read_locals' = setup_and_read_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L26"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 25)
 
@@ -245,7 +222,6 @@ setup_and_read_at_L26(self) ==
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 26)

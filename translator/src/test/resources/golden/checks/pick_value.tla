@@ -73,20 +73,6 @@ AllDone ==
     /\ \A t \in Thread_closer : pc[t] = "Done"
     /\ \A t \in Thread_reader : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..7 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread closer (examples/checks/pick_value.ifl:28)
@@ -103,7 +89,6 @@ closer_at_L29(self) ==
     /\ /\ closer_locals' = [closer_locals EXCEPT ![self].s = sk]
        /\ pc' = [pc EXCEPT ![self] = "L30"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(1)
 
 \* a closer thread at L30: 4 paths (2 to a fault)
 \* examples/checks/pick_value.ifl:30: if s.state == TCP_CLOSE {
@@ -117,13 +102,11 @@ closer_at_L30(self) ==
              /\ sock[s].state = TCP_CLOSE
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, closer_locals>>
-             /\ Ran(2)
           \/ /\ ok
              /\ ~sock[s].state = TCP_CLOSE
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ s = NULL
              /\ Fault("null_deref", self, 30)
           \/ /\ s # NULL
@@ -145,14 +128,12 @@ closer_at_L31(self) ==
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok
              /\ sock[s].refcnt = 1
              /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
              /\ closer_locals' = closer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[s].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 31, s)
@@ -194,7 +175,6 @@ reader_at_L36(self) ==
     /\ /\ reader_locals' = [reader_locals EXCEPT ![self].s = sk]
        /\ pc' = [pc EXCEPT ![self] = "L37"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* a reader thread at L37: 3 paths (2 to a fault)
 \* examples/checks/pick_value.ifl:37: touch s
@@ -207,7 +187,6 @@ reader_at_L37(self) ==
              /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ s = NULL
              /\ Fault("null_deref", self, 37)
           \/ /\ s # NULL

@@ -80,20 +80,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L12"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..8 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread w[2] (examples/checks/rcu_callbacks_locked.ifl:19)
@@ -113,7 +99,6 @@ w_at_L20(self) ==
                 /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 20, "pool item")
 
@@ -134,7 +119,6 @@ w_at_L21(self) ==
              /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
              /\ FaultOn("double_call_rcu", self, 21, it)
@@ -180,7 +164,6 @@ rcu_cb_at_L12(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(3)
 
 \* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_locked.ifl:12: fn count_it(it: item) {
@@ -191,7 +174,6 @@ rcu_cb_at_L12b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_locked.ifl:13: lock n_lock
@@ -203,7 +185,6 @@ rcu_cb_at_L13(self) ==
        /\ n_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L14"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(5)
 
 \* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_locked.ifl:14: t = n
@@ -214,7 +195,6 @@ rcu_cb_at_L14(self) ==
     /\ /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.t = n]
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* a rcu_cb thread at L15: one path
 \* examples/checks/rcu_callbacks_locked.ifl:15: n = t + 1
@@ -225,7 +205,6 @@ rcu_cb_at_L15(self) ==
     /\ /\ n' = rcu_cb_locals[self].count_it.t + 1
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(7)
 
 \* a rcu_cb thread at L16: 2 paths (1 to a fault)
 \* examples/checks/rcu_callbacks_locked.ifl:16: unlock n_lock
@@ -238,7 +217,6 @@ rcu_cb_at_L16(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L12b"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(8)
        \/ /\ n_lock # self
           /\ Fault("bad_unlock", self, 16)
 

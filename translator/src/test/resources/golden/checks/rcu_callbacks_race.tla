@@ -65,20 +65,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L12"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..6 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread w[2] (examples/checks/rcu_callbacks_race.ifl:17)
@@ -98,7 +84,6 @@ w_at_L18(self) ==
                 /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 18, "pool item")
 
@@ -119,7 +104,6 @@ w_at_L19(self) ==
              /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
              /\ FaultOn("double_call_rcu", self, 19, it)
@@ -165,7 +149,6 @@ rcu_cb_at_L12(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(3)
 
 \* a rcu_cb thread at L12b: one path
 \* examples/checks/rcu_callbacks_race.ifl:12: fn count_it(it: item) {
@@ -176,7 +159,6 @@ rcu_cb_at_L12b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L12"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a rcu_cb thread at L13: one path
 \* examples/checks/rcu_callbacks_race.ifl:13: t = n
@@ -187,7 +169,6 @@ rcu_cb_at_L13(self) ==
     /\ /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.t = n]
        /\ pc' = [pc EXCEPT ![self] = "L14"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(5)
 
 \* a rcu_cb thread at L14: one path
 \* examples/checks/rcu_callbacks_race.ifl:14: n = t + 1
@@ -199,7 +180,6 @@ rcu_cb_at_L14(self) ==
        /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "L12b"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -61,20 +61,6 @@ AllDone ==
     /\ \A t \in Thread_owner : pc[t] = "Done"
     /\ \A t \in Thread_poller : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..7 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread owner (examples/checks/ref_loop.ifl:17)
@@ -93,7 +79,6 @@ owner_at_L18(self) ==
                 /\ shared' = new_conn
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_conn : conn[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 18, "pool conn")
 
@@ -106,7 +91,6 @@ owner_at_L19(self) ==
        /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, conn, shared, poller_locals>>
-       /\ Ran(2)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -139,7 +123,6 @@ poller_at_L23(self) ==
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a poller thread at L24: one path
 \* examples/checks/ref_loop.ifl:24: c = shared
@@ -150,7 +133,6 @@ poller_at_L24(self) ==
     /\ /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a poller thread at L25: 2 paths
 \* examples/checks/ref_loop.ifl:25: while !closing {
@@ -161,12 +143,10 @@ poller_at_L25(self) ==
     /\ \/ /\ ~closing
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault, poller_locals>>
-          /\ Ran(5)
        \/ /\ ~~closing
           /\ poller_locals' = [poller_locals EXCEPT ![self] = poller_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
 
 \* a poller thread at L26: 5 paths (4 to a fault)
 \* examples/checks/ref_loop.ifl:26: get c.refs           // BUG: no put in the loop
@@ -184,7 +164,6 @@ poller_at_L26(self) ==
              /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
              /\ pc' = [pc EXCEPT ![self] = "L25"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok2
              /\ conn[c].refs \geq 4
              /\ FaultOnBound("model_bound", self, 26, c, "ref refs 4")

@@ -61,20 +61,6 @@ AllDone ==
     /\ \A t \in Thread_owner : pc[t] = "Done"
     /\ \A t \in Thread_poller : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..9 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread owner (examples/checks/ref_loop_ok.ifl:15)
@@ -93,7 +79,6 @@ owner_at_L16(self) ==
                 /\ shared' = new_conn
                 /\ pc' = [pc EXCEPT ![self] = "L17"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_conn : conn[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 16, "pool conn")
 
@@ -106,7 +91,6 @@ owner_at_L17(self) ==
        /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "Done"]
        /\ UNCHANGED <<fault, conn, shared, poller_locals>>
-       /\ Ran(2)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -139,7 +123,6 @@ poller_at_L21(self) ==
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L22"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a poller thread at L22: one path
 \* examples/checks/ref_loop_ok.ifl:22: c = shared
@@ -150,7 +133,6 @@ poller_at_L22(self) ==
     /\ /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a poller thread at L23: 2 paths
 \* examples/checks/ref_loop_ok.ifl:23: while !closing {
@@ -161,12 +143,10 @@ poller_at_L23(self) ==
     /\ \/ /\ ~closing
           /\ pc' = [pc EXCEPT ![self] = "L24"]
           /\ UNCHANGED <<fault, poller_locals>>
-          /\ Ran(5)
        \/ /\ ~~closing
           /\ poller_locals' = [poller_locals EXCEPT ![self] = poller_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
 
 \* a poller thread at L24: 5 paths (4 to a fault)
 \* examples/checks/ref_loop_ok.ifl:24: get c.refs
@@ -184,7 +164,6 @@ poller_at_L24(self) ==
              /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
              /\ pc' = [pc EXCEPT ![self] = "L25"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok2
              /\ conn[c].refs \geq 4
              /\ FaultOnBound("model_bound", self, 24, c, "ref refs 4")
@@ -210,13 +189,11 @@ poller_at_L25(self) ==
              /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs - 1]
              /\ pc' = [pc EXCEPT ![self] = "L23"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok
              /\ conn[c].refs = 1
              /\ conn' = [conn EXCEPT ![c].refs = 0, ![c].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L23"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ok
              /\ conn[c].refs \leq 0
              /\ FaultOn("refcount_underflow", self, 25, c)

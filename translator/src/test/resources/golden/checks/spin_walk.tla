@@ -90,20 +90,6 @@ AllDone ==
     /\ \A t \in Thread_adder : pc[t] = "Done"
     /\ \A t \in Thread_walker : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..9 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread adder[2] (examples/checks/spin_walk.ifl:35)
@@ -123,13 +109,11 @@ adder_at_L28(self) ==
              /\ ~node[n].on_list
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault, adder_locals>>
-             /\ Ran(1)
           \/ /\ ok
              /\ ~~node[n].on_list
              /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 28)
           \/ /\ n # NULL
@@ -147,7 +131,6 @@ adder_at_L29(self) ==
              /\ node' = [node EXCEPT ![n].next = head]
              /\ pc' = [pc EXCEPT ![self] = "L30"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 29)
           \/ /\ n # NULL
@@ -163,7 +146,6 @@ adder_at_L30(self) ==
     /\ /\ head' = adder_locals[self].add_once.n
        /\ pc' = [pc EXCEPT ![self] = "L31"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a adder thread at L31: 3 paths (2 to a fault)
 \* examples/checks/spin_walk.ifl:31: n.on_list = true
@@ -177,7 +159,6 @@ adder_at_L31(self) ==
              /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 31)
           \/ /\ n # NULL
@@ -193,7 +174,6 @@ adder_at_L36(self) ==
     /\ /\ adder_locals' = [adder_locals EXCEPT ![self].add_once.n = item]
        /\ pc' = [pc EXCEPT ![self] = "L28"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* any step of a adder thread
 adder_step(self) ==
@@ -229,7 +209,6 @@ walker_at_L40(self) ==
     /\ /\ walker_locals' = [walker_locals EXCEPT ![self].p = head]
        /\ pc' = [pc EXCEPT ![self] = "L41"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(7)
 
 \* a walker thread at L41: 4 paths (2 to a fault)
 \* examples/checks/spin_walk.ifl:41: while p != null {
@@ -245,7 +224,6 @@ walker_at_L41(self) ==
              /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
              /\ pc' = [pc EXCEPT ![self] = "L41"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok
              /\ p = NULL
              /\ Fault("null_deref", self, 42)
@@ -257,7 +235,6 @@ walker_at_L41(self) ==
              /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
 
 \* any step of a walker thread
 walker_step(self) ==

@@ -91,20 +91,6 @@ AllDone ==
     /\ \A t \in Thread_adder : pc[t] = "Done"
     /\ \A t \in Thread_walker : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..12 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread adder[2] (examples/checks/spin_walk_locked.ifl:30)
@@ -124,13 +110,11 @@ adder_at_L23(self) ==
              /\ ~node[n].on_list
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault, adder_locals>>
-             /\ Ran(1)
           \/ /\ ok
              /\ ~~node[n].on_list
              /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 23)
           \/ /\ n # NULL
@@ -148,7 +132,6 @@ adder_at_L24(self) ==
              /\ node' = [node EXCEPT ![n].next = head]
              /\ pc' = [pc EXCEPT ![self] = "L25"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 24)
           \/ /\ n # NULL
@@ -164,7 +147,6 @@ adder_at_L25(self) ==
     /\ /\ head' = adder_locals[self].add_once.n
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a adder thread at L26: 3 paths (2 to a fault)
 \* examples/checks/spin_walk_locked.ifl:26: n.on_list = true
@@ -178,7 +160,6 @@ adder_at_L26(self) ==
              /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ n = NULL
              /\ Fault("null_deref", self, 26)
           \/ /\ n # NULL
@@ -195,7 +176,6 @@ adder_at_L31(self) ==
        /\ list_lock' = self
        /\ pc' = [pc EXCEPT ![self] = "L32"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* a adder thread at L32: one path
 \* examples/checks/spin_walk_locked.ifl:32: add_once(item)
@@ -206,7 +186,6 @@ adder_at_L32(self) ==
     /\ /\ adder_locals' = [adder_locals EXCEPT ![self].add_once.n = item]
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(7)
 
 \* a adder thread at L33: 2 paths (1 to a fault)
 \* examples/checks/spin_walk_locked.ifl:33: unlock list_lock
@@ -219,7 +198,6 @@ adder_at_L33(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L34"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(8)
        \/ /\ list_lock # self
           /\ Fault("bad_unlock", self, 33)
 
@@ -232,7 +210,6 @@ adder_at_L34(self) ==
     /\ \/ /\ ~list_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(9)
        \/ /\ list_lock = self
           /\ Fault("exit_locked", self, 34)
 
@@ -275,7 +252,6 @@ walker_at_L37(self) ==
     /\ /\ walker_locals' = [walker_locals EXCEPT ![self].p = head]
        /\ pc' = [pc EXCEPT ![self] = "L38"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(10)
 
 \* a walker thread at L38: 4 paths (2 to a fault)
 \* examples/checks/spin_walk_locked.ifl:38: while p != null {
@@ -291,7 +267,6 @@ walker_at_L38(self) ==
              /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ ok
              /\ p = NULL
              /\ Fault("null_deref", self, 39)
@@ -303,7 +278,6 @@ walker_at_L38(self) ==
              /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(12)
 
 \* any step of a walker thread
 walker_step(self) ==

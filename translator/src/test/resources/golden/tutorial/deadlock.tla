@@ -37,20 +37,6 @@ AllDone ==
     /\ \A t \in Thread_left : pc[t] = "Done"
     /\ \A t \in Thread_right : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..12 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread left (examples/tutorial/deadlock.ifl:12)
@@ -64,7 +50,6 @@ left_at_L13(self) ==
        /\ a' = self
        /\ pc' = [pc EXCEPT ![self] = "L14"]
        /\ UNCHANGED <<fault, b, transfers>>
-       /\ Ran(1)
 
 \* a left thread at L14: one path
 \* examples/tutorial/deadlock.ifl:14: lock b
@@ -75,7 +60,6 @@ left_at_L14(self) ==
        /\ b' = self
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, a, transfers>>
-       /\ Ran(2)
 
 \* a left thread at L15: one path
 \* examples/tutorial/deadlock.ifl:15: transfers = transfers + 1
@@ -85,7 +69,6 @@ left_at_L15(self) ==
     /\ /\ transfers' = transfers + 1
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, a, b>>
-       /\ Ran(3)
 
 \* a left thread at L16: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:16: unlock b
@@ -97,7 +80,6 @@ left_at_L16(self) ==
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L17"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(4)
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 16)
 
@@ -111,7 +93,6 @@ left_at_L17(self) ==
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(5)
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 17)
 
@@ -124,7 +105,6 @@ left_at_L18(self) ==
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 18)
@@ -165,7 +145,6 @@ right_at_L21(self) ==
        /\ b' = self
        /\ pc' = [pc EXCEPT ![self] = "L22"]
        /\ UNCHANGED <<fault, a, transfers>>
-       /\ Ran(7)
 
 \* a right thread at L22: one path
 \* examples/tutorial/deadlock.ifl:22: lock a
@@ -176,7 +155,6 @@ right_at_L22(self) ==
        /\ a' = self
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault, b, transfers>>
-       /\ Ran(8)
 
 \* a right thread at L23: one path
 \* examples/tutorial/deadlock.ifl:23: transfers = transfers + 1
@@ -186,7 +164,6 @@ right_at_L23(self) ==
     /\ /\ transfers' = transfers + 1
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault, a, b>>
-       /\ Ran(9)
 
 \* a right thread at L24: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:24: unlock a
@@ -198,7 +175,6 @@ right_at_L24(self) ==
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(10)
        \/ /\ a # self
           /\ Fault("bad_unlock", self, 24)
 
@@ -212,7 +188,6 @@ right_at_L25(self) ==
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(11)
        \/ /\ b # self
           /\ Fault("bad_unlock", self, 25)
 
@@ -225,7 +200,6 @@ right_at_L26(self) ==
     /\ \/ /\ ~(a = self \/ b = self)
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(12)
        \/ /\ \/ a = self
              \/ b = self
           /\ Fault("exit_locked", self, 26)

@@ -55,20 +55,6 @@ AllDone ==
     /\ \A t \in Thread_sender : pc[t] = "Done"
     /\ \A t \in Thread_receiver : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..7 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread sender (examples/tutorial/leak.ifl:16)
@@ -85,7 +71,6 @@ sender_at_L17(self) ==
                 /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 17, "pool skb")
 
@@ -100,7 +85,6 @@ sender_at_L18(self) ==
              /\ skb' = [skb EXCEPT ![b].len = 64]
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 18)
           \/ /\ b # NULL
@@ -121,7 +105,6 @@ sender_at_L19(self) ==
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok
              /\ Len(rxq) \geq 2
              /\ FaultBound("model_bound", self, 19, "queue rxq 2")
@@ -160,7 +143,6 @@ receiver_at_L23(self) ==
     /\ /\ Len(rxq) > 0
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(4)
 
 \* a receiver thread at L24: 2 paths
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
@@ -172,13 +154,11 @@ receiver_at_L24(self) ==
           /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault, rxq>>
-          /\ Ran(5)
        \/ /\ ~rxq = <<>>
           /\ rxq' = Tail(rxq)
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
 
 \* a receiver thread at L25: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:25: touch b
@@ -191,7 +171,6 @@ receiver_at_L25(self) ==
              /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ b = NULL
              /\ Fault("null_deref", self, 25)
           \/ /\ b # NULL

@@ -95,20 +95,6 @@ AllDone ==
 \* thread self is blocked in an operation on what thread waker's steps do (it accrues their time)
 WaitsFor(self, waker) == FALSE
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..13 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread a (examples/tutorial/refcount_cost_percpu.ifl:32)
@@ -134,7 +120,6 @@ a_at_L28(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok2
              /\ obj[x].count \geq 32
              /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
@@ -168,7 +153,6 @@ a_at_L28b(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ ok2
              /\ obj[x].count \geq 32
              /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
@@ -203,7 +187,6 @@ a_at_L29(self) ==
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok
              /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -218,7 +201,6 @@ a_at_L29(self) ==
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, x)
@@ -253,7 +235,6 @@ a_at_L29b(self) ==
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ obj[x].count = 1
              /\ lat' = lat_next
@@ -268,7 +249,6 @@ a_at_L29b(self) ==
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, x)
@@ -293,7 +273,6 @@ a_at_L33(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(7)
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 33, "pool obj")
 
@@ -311,7 +290,6 @@ a_at_L34(self) ==
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L28b"]
           /\ UNCHANGED <<fault, obj, b_locals>>
-          /\ Ran(8)
 
 \* any step of a a thread
 a_step(self) ==
@@ -360,7 +338,6 @@ b_at_L28(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ok2
              /\ obj[x].count \geq 32
              /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
@@ -395,7 +372,6 @@ b_at_L29(self) ==
              /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ ok
              /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -410,7 +386,6 @@ b_at_L29(self) ==
              /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 29, x)
@@ -430,7 +405,6 @@ b_at_L40(self) ==
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L41"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(12)
 
 \* a b thread at L41: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
@@ -450,7 +424,6 @@ b_at_L41(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(13)
        \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 41, "pool obj")
 

@@ -61,20 +61,6 @@ AllDone ==
     /\ \A t \in Thread_producer : pc[t] = "Done"
     /\ \A t \in Thread_consumer : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..11 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread producer (examples/tutorial/refcount_ok.ifl:16)
@@ -91,7 +77,6 @@ producer_at_L17(self) ==
                 /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 17, "pool sock")
 
@@ -106,7 +91,6 @@ producer_at_L18(self) ==
              /\ sock' = [sock EXCEPT ![sk].state = 1]
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 18)
           \/ /\ sk # NULL
@@ -129,7 +113,6 @@ producer_at_L19(self) ==
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L20"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok2
              /\ sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 19, sk, "ref refcnt 32")
@@ -150,7 +133,6 @@ producer_at_L20(self) ==
     /\ /\ shared' = producer_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L21"]
        /\ UNCHANGED <<fault, sock, producer_locals, consumer_locals>>
-       /\ Ran(4)
 
 \* a producer thread at L21: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
@@ -167,14 +149,12 @@ producer_at_L21(self) ==
              /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 21, sk)
@@ -218,7 +198,6 @@ consumer_at_L25(self) ==
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(7)
 
 \* a consumer thread at L26: one path
 \* examples/tutorial/refcount_ok.ifl:26: sk = shared
@@ -229,7 +208,6 @@ consumer_at_L26(self) ==
     /\ /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(8)
 
 \* a consumer thread at L27: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_ok.ifl:27: touch sk
@@ -241,7 +219,6 @@ consumer_at_L27(self) ==
        IN \/ /\ sk # NULL /\ sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 27)
           \/ /\ sk # NULL
@@ -263,14 +240,12 @@ consumer_at_L28(self) ==
              /\ consumer_locals' = consumer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ consumer_locals' = consumer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, sk)

@@ -56,20 +56,6 @@ AllDone ==
     /\ \A t \in Thread_producer : pc[t] = "Done"
     /\ \A t \in Thread_consumer : pc[t] = "Done"
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..8 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread producer (examples/tutorial/refcount_uaf.ifl:16)
@@ -86,7 +72,6 @@ producer_at_L17(self) ==
                 /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 17, "pool sock")
 
@@ -101,7 +86,6 @@ producer_at_L18(self) ==
              /\ sock' = [sock EXCEPT ![sk].state = 1]
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(2)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 18)
           \/ /\ sk # NULL
@@ -116,7 +100,6 @@ producer_at_L19(self) ==
     /\ /\ shared' = producer_locals[self].sk
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, sock, producer_locals, consumer_locals>>
-       /\ Ran(3)
 
 \* a producer thread at L20: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
@@ -133,14 +116,12 @@ producer_at_L20(self) ==
              /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
              /\ producer_locals' = producer_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 20, sk)
@@ -183,7 +164,6 @@ consumer_at_L24(self) ==
     /\ /\ shared # NULL
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(6)
 
 \* a consumer thread at L25: one path
 \* examples/tutorial/refcount_uaf.ifl:25: sk = shared
@@ -194,7 +174,6 @@ consumer_at_L25(self) ==
     /\ /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(7)
 
 \* a consumer thread at L26: 3 paths (2 to a fault)
 \* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
@@ -207,7 +186,6 @@ consumer_at_L26(self) ==
              /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 26)
           \/ /\ sk # NULL

@@ -39,14 +39,14 @@ public final class Translator {
    * to track costs even without a latency property (a cost report needs them).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
-      String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables) {
+      String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables, boolean ranHook) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false);
     }
 
     public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
         String workload, Map<String, Long> prices, boolean reference) {
-      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false);
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false);
     }
 
     public static Options defaults() {
@@ -54,20 +54,20 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
     }
 
     /**
@@ -75,7 +75,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook);
     }
 
     /**
@@ -84,7 +84,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook);
     }
 
     /**
@@ -93,7 +93,7 @@ public final class Translator {
      * cross-checking the path attribution of traces; slower.
      */
     public Options withPathActions(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook);
     }
 
     /**
@@ -101,8 +101,16 @@ public final class Translator {
      * locals became one record per thread kind (docs/semantics.md, "Locals"). The same states;
      * for cross-checking that layout against this one.
      */
+    /**
+     * With the {@code Ran(k)} hook (emit/RanHook): each fault-free path ends with a mark a check
+     * turns on to learn which paths ran (vacuity warnings). Off, the module has no trace of it.
+     */
+    public Options withRanHook(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on);
+    }
+
     public Options withLocalVariables(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook);
     }
   }
 
@@ -167,7 +175,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Emitted emitted = Emitter.emit(lowered, options.maxStates(), options.pathActions());
+    Emitted emitted = Emitter.emit(lowered, options.maxStates(), options.pathActions(), options.ranHook());
     return new Result(diags.all(), checked, emitted);
   }
 

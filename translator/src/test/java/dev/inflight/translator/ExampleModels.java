@@ -71,6 +71,11 @@ final class ExampleModels {
 
   /** Translates an example with its repo-relative display path. */
   static Translator.Result translate(Example e) {
+    return translate(e, options());
+  }
+
+  /** As above, with {@code options}. */
+  static Translator.Result translate(Example e, Translator.Options options) {
     Diagnostics diags = new Diagnostics();
     byte[] bytes;
     try {
@@ -82,7 +87,7 @@ final class ExampleModels {
     if (source == null) {
       return new Translator.Result(diags.all(), null, null);
     }
-    return Translator.translate(source, e.file(), options(), diags);
+    return Translator.translate(source, e.file(), options, diags);
   }
 
   static String slashes(Path p) {

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The paths' {@code Ran(k)} marks (emit/RanHook), through which a check learns which paths ran:
  * every fault-free path has exactly one, numbered as the source map says and on the last line of
  * the path's own lines in the module, and no fault path has one. A wrong number would make the
- * vacuity warnings name the wrong statements.
+ * vacuity warnings name the wrong statements. Without the hook (the default, `inflight
+ * translate`) the module has no trace of it.
  */
 class RanHookTest {
   private static final Pattern MARK = Pattern.compile("\\bRan\\((\\d+)\\)");
@@ -28,7 +29,7 @@ class RanHookTest {
   @ParameterizedTest
   @MethodSource("examples")
   void eachFaultFreePathEndsWithItsOwnMark(ExampleModels.Example e) {
-    Emitted emitted = ExampleModels.translate(e).emitted();
+    Emitted emitted = ExampleModels.translate(e, ExampleModels.options().withRanHook(true)).emitted();
     String[] lines = emitted.tla().split("\n", -1);
     List<Integer> marks = new ArrayList<>(); // the k of each Ran(k), by line (1-based)
     List<Integer> markLines = new ArrayList<>();
@@ -51,5 +52,8 @@ class RanHookTest {
         assertThat(line).as(a.name() + "'s mark is its last line").isEqualTo(a.tlaLastLine());
       }
     }
+    Emitted plain = ExampleModels.translate(e).emitted();
+    assertThat(plain.tla()).doesNotContain("Ran(").doesNotContain("ASSUME");
+    assertThat(plain.sourceMap().actions()).allMatch(a -> a.ran() == null);
   }
 }

@@ -179,20 +179,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..78 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread user (examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:19)
@@ -216,7 +202,6 @@ user_at_L20(self) ==
                        ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 20, "pool socket")
 
@@ -230,7 +215,6 @@ user_at_L24(self) ==
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 24)
 
@@ -257,7 +241,6 @@ user_at_L67(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -294,7 +277,6 @@ user_at_L67b(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -303,7 +285,6 @@ user_at_L67b(self) ==
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -350,7 +331,6 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok2
              /\ ~proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
@@ -366,7 +346,6 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ sock = NULL
              /\ Fault("null_deref", self, 82)
@@ -394,7 +373,6 @@ user_at_L87(self) ==
                     ![self].packet_release_rfc.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L281"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 87)
 
@@ -410,14 +388,12 @@ user_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(9)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(10)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -436,7 +412,6 @@ user_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -456,7 +431,6 @@ user_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(12)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -482,7 +456,6 @@ user_at_L97(self) ==
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(13)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -500,7 +473,6 @@ user_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(14)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -517,7 +489,6 @@ user_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(15)
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -538,7 +509,6 @@ user_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(16)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -546,14 +516,12 @@ user_at_L108(self) ==
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(17)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(18)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -576,7 +544,6 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(19)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -596,7 +563,6 @@ user_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(20)
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -608,7 +574,6 @@ user_at_L111b(self) ==
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(21)
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -624,7 +589,6 @@ user_at_L112(self) ==
                     ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(22)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -649,14 +613,12 @@ user_at_L207(self) ==
              /\ user_locals' = user_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(23)
           \/ /\ ok
              /\ ~nullify
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = user_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(24)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ sk # NULL
@@ -675,7 +637,6 @@ user_at_L261(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(25)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 261)
           \/ /\ sock # NULL
@@ -693,7 +654,6 @@ user_at_L263(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L264"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(26)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 263)
           \/ /\ sk # NULL
@@ -718,14 +678,12 @@ user_at_L264(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(27)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(28)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, sk)
@@ -750,7 +708,6 @@ user_at_L281(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sk = socket[sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L283"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(29)
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
@@ -758,7 +715,6 @@ user_at_L281(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(30)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 281)
           \/ /\ sock # NULL
@@ -776,7 +732,6 @@ user_at_L283(self) ==
        /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = FALSE]
        /\ pc' = [pc EXCEPT ![self] = "L285"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(31)
 
 \* a user thread at L285: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
@@ -790,7 +745,6 @@ user_at_L285(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
              /\ pc' = [pc EXCEPT ![self] = "L286"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(32)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 285)
           \/ /\ sk # NULL
@@ -815,12 +769,10 @@ user_at_L286(self) ==
                     ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(33)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(34)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 286)
           \/ /\ sk # NULL
@@ -848,7 +800,6 @@ user_at_L290(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L292"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(35)
           \/ /\ ok2
              /\ ~postpone
              /\ packet_sock' = packet_sock_next
@@ -859,7 +810,6 @@ user_at_L290(self) ==
                     ![self].sock_orphan.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(36)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 290)
@@ -889,7 +839,6 @@ user_at_L292(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(37)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 292, sk)
@@ -913,7 +862,6 @@ user_at_L321(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(38)
           \/ /\ ok
              /\ socket[sock].st = "freed"
              /\ FaultOn("double_free", self, 321, sock)
@@ -1026,7 +974,6 @@ netdev_at_L29(self) ==
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(39)
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 29)
@@ -1057,7 +1004,6 @@ netdev_at_L67(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(40)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1066,7 +1012,6 @@ netdev_at_L67(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(41)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -1091,14 +1036,12 @@ netdev_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(42)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(43)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -1117,7 +1060,6 @@ netdev_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(44)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -1137,7 +1079,6 @@ netdev_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(45)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -1163,7 +1104,6 @@ netdev_at_L97(self) ==
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(46)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -1181,7 +1121,6 @@ netdev_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(47)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -1198,7 +1137,6 @@ netdev_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {netdev_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(48)
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1219,7 +1157,6 @@ netdev_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(49)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1227,14 +1164,12 @@ netdev_at_L108(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(50)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(51)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -1257,7 +1192,6 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(52)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1277,7 +1211,6 @@ netdev_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(53)
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1290,7 +1223,6 @@ netdev_at_L111b(self) ==
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(54)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1308,7 +1240,6 @@ netdev_at_L112(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(55)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -1325,7 +1256,6 @@ netdev_at_L171(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(56)
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1349,7 +1279,6 @@ netdev_at_L172(self) ==
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(57)
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_locals' = netdev_locals_next
@@ -1358,7 +1287,6 @@ netdev_at_L172(self) ==
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(58)
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1371,14 +1299,12 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                           /\ Ran(59)
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
                                   ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                           /\ Ran(60)
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -1394,7 +1320,6 @@ netdev_at_L172b(self) ==
     /\ /\ netdev_locals' = [netdev_locals EXCEPT ![self].rest_172_3 = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(61)
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1414,13 +1339,11 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(62)
           \/ /\ ok
              /\ ~event = NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(63)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ sk # NULL
@@ -1443,12 +1366,10 @@ netdev_at_L176(self) ==
                     ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(64)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(65)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ sk # NULL
@@ -1469,12 +1390,10 @@ netdev_at_L180(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(66)
           \/ /\ ok
              /\ ~packet_sock[sk].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(67)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ sk # NULL
@@ -1494,7 +1413,6 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(68)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1515,7 +1433,6 @@ netdev_at_L192(self) ==
        /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(69)
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -1641,7 +1558,6 @@ rcu_cb_at_L67(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(70)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -1673,14 +1589,12 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(71)
           \/ /\ ok
              /\ ~nullify
              /\ packet_sock' = packet_sock_next
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(72)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ sk # NULL
@@ -1698,7 +1612,6 @@ rcu_cb_at_L261(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(73)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 261)
           \/ /\ sock # NULL
@@ -1715,7 +1628,6 @@ rcu_cb_at_L263(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L264"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(74)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 263)
           \/ /\ sk # NULL
@@ -1738,14 +1650,12 @@ rcu_cb_at_L264(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(75)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(76)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, sk)
@@ -1776,7 +1686,6 @@ rcu_cb_at_L268(self) ==
                 ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(77)
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -1787,7 +1696,6 @@ rcu_cb_at_L268b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(78)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -194,20 +194,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..103 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread user (examples/seeds/packet_release/call_rcu_unfair.ifl:20)
@@ -231,7 +217,6 @@ user_at_L21(self) ==
                        ![self].packet_create.proto = 0]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(1)
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 21, "pool socket")
 
@@ -245,7 +230,6 @@ user_at_L26(self) ==
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(2)
        \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ Fault("exit_locked", self, 26)
 
@@ -273,7 +257,6 @@ user_at_L67(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(3)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -283,7 +266,6 @@ user_at_L67(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -320,7 +302,6 @@ user_at_L67b(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -330,7 +311,6 @@ user_at_L67b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -377,7 +357,6 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok2
              /\ ~proto # 0
              /\ packet_sock' = [packet_sock EXCEPT
@@ -393,7 +372,6 @@ user_at_L80(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok
              /\ sock = NULL
              /\ Fault("null_deref", self, 82)
@@ -423,7 +401,6 @@ user_at_L87(self) ==
                     ![self].packet_do_bind.proto = ETH_P_ALL]
              /\ pc' = [pc EXCEPT ![self] = "L127"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 87)
 
@@ -439,14 +416,12 @@ user_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(10)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(11)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -465,14 +440,12 @@ user_at_L94b(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(12)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(13)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -491,7 +464,6 @@ user_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(14)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -507,7 +479,6 @@ user_at_L95b(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(15)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -527,7 +498,6 @@ user_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(16)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -556,7 +526,6 @@ user_at_L96b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(17)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -582,7 +551,6 @@ user_at_L97(self) ==
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(18)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -602,7 +570,6 @@ user_at_L97b(self) ==
                     ![self].register_prot_hook = user_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(19)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -620,7 +587,6 @@ user_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(20)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -638,7 +604,6 @@ user_at_L106b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(21)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -655,7 +620,6 @@ user_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(22)
 
 \* a user thread at L107b: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -667,7 +631,6 @@ user_at_L107b(self) ==
     /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108b"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(23)
 
 \* a user thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -688,7 +651,6 @@ user_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(24)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -697,14 +659,12 @@ user_at_L108(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(25)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(26)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -733,7 +693,6 @@ user_at_L108b(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault, user_locals>>
-             /\ Ran(27)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -742,14 +701,12 @@ user_at_L108b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(28)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(29)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -772,7 +729,6 @@ user_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(30)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -795,7 +751,6 @@ user_at_L110b(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111d"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(31)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -815,7 +770,6 @@ user_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(32)
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -827,7 +781,6 @@ user_at_L111b(self) ==
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(33)
 
 \* a user thread at L111c: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -839,7 +792,6 @@ user_at_L111c(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112b"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(34)
 
 \* a user thread at L111d: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -851,7 +803,6 @@ user_at_L111d(self) ==
     /\ /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
        /\ pc' = [pc EXCEPT ![self] = "L111c"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(35)
 
 \* a user thread at L112: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -868,7 +819,6 @@ user_at_L112(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(36)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -890,7 +840,6 @@ user_at_L112b(self) ==
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(37)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -913,14 +862,12 @@ user_at_L118(self) ==
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(38)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(39)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ sk # NULL
@@ -943,14 +890,12 @@ user_at_L118b(self) ==
                     ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(40)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].unregister_prot_hook = user_unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(41)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 118)
           \/ /\ sk # NULL
@@ -973,7 +918,6 @@ user_at_L127(self) ==
                     ![self].unregister_prot_hook.sync = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L118b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(42)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 127)
           \/ /\ sk # NULL
@@ -992,7 +936,6 @@ user_at_L129(self) ==
                     ![sk].num = user_locals[self].packet_do_bind.proto]
              /\ pc' = [pc EXCEPT ![self] = "L130"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(43)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 129)
           \/ /\ sk # NULL
@@ -1016,13 +959,11 @@ user_at_L130(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(44)
           \/ /\ ok
              /\ ~proto # 0
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(45)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 130)
           \/ /\ sk # NULL
@@ -1041,11 +982,9 @@ user_at_L132(self) ==
                  ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(46)
        \/ /\ ~dev_up
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault, user_locals>>
-          /\ Ran(47)
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1064,7 +1003,6 @@ user_at_L136(self) ==
                     ![self].packet_release_call_rcu.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L306"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(48)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 136)
@@ -1090,7 +1028,6 @@ user_at_L306(self) ==
                     ![self].packet_release_call_rcu.sk = socket[sock].sk]
              /\ pc' = [pc EXCEPT ![self] = "L308"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(49)
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
@@ -1098,7 +1035,6 @@ user_at_L306(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(50)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 306)
           \/ /\ sock # NULL
@@ -1114,7 +1050,6 @@ user_at_L308(self) ==
     /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release_call_rcu.sk}
        /\ pc' = [pc EXCEPT ![self] = "L309"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(51)
 
 \* a user thread at L309: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:309: lock sk.bind_lock
@@ -1132,7 +1067,6 @@ user_at_L309(self) ==
                     ![self].unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(52)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 309)
           \/ /\ sk # NULL
@@ -1152,7 +1086,6 @@ user_at_L311(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L312"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(53)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 311)
@@ -1174,7 +1107,6 @@ user_at_L312(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L313"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(54)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 312)
           \/ /\ sock # NULL
@@ -1201,7 +1133,6 @@ user_at_L313(self) ==
                     ![self].sock_free.sock = user_locals[self].sock]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(55)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 313, sk)
@@ -1225,7 +1156,6 @@ user_at_L321(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L26"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(56)
           \/ /\ ok
              /\ socket[sock].st = "freed"
              /\ FaultOn("double_free", self, 321, sock)
@@ -1380,7 +1310,6 @@ netdev_at_L31(self) ==
              /\ rcu_depth[self] = 0
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(57)
           \/ /\ ok
              /\ rcu_depth[self] > 0
              /\ Fault("rcu_exit_locked", self, 31)
@@ -1411,7 +1340,6 @@ netdev_at_L67(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(58)
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1420,7 +1348,6 @@ netdev_at_L67(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(59)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -1445,14 +1372,12 @@ netdev_at_L94(self) ==
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(60)
           \/ /\ ok
              /\ ~~packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(61)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 94)
           \/ /\ sk # NULL
@@ -1471,7 +1396,6 @@ netdev_at_L95(self) ==
              /\ ptype_all' = ptype_all \cup {sk}
              /\ pc' = [pc EXCEPT ![self] = "L96"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(62)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 95)
 
@@ -1491,7 +1415,6 @@ netdev_at_L96(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
              /\ pc' = [pc EXCEPT ![self] = "L97"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(63)
           \/ /\ ok2
              /\ packet_sock[sk].refcnt \geq 32
              /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
@@ -1517,7 +1440,6 @@ netdev_at_L97(self) ==
                     ![self].register_prot_hook = netdev_register_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(64)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 97)
           \/ /\ sk # NULL
@@ -1535,7 +1457,6 @@ netdev_at_L106(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L107"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(65)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 106)
           \/ /\ sk # NULL
@@ -1552,7 +1473,6 @@ netdev_at_L107(self) ==
     /\ /\ ptype_all' = ptype_all \ {netdev_locals[self].__unregister_prot_hook.sk}
        /\ pc' = [pc EXCEPT ![self] = "L108"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(66)
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -1573,7 +1493,6 @@ netdev_at_L108(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(67)
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
@@ -1581,14 +1500,12 @@ netdev_at_L108(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(68)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(69)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
@@ -1611,7 +1528,6 @@ netdev_at_L110(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L111b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(70)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 110)
@@ -1631,7 +1547,6 @@ netdev_at_L111(self) ==
     /\ /\ rcu_gp[self] = {}
        /\ pc' = [pc EXCEPT ![self] = "L112"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(71)
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1644,7 +1559,6 @@ netdev_at_L111b(self) ==
           /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
           /\ pc' = [pc EXCEPT ![self] = "L111"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(72)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 111)
 
@@ -1662,7 +1576,6 @@ netdev_at_L112(self) ==
                     ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(73)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 112)
           \/ /\ sk # NULL
@@ -1679,7 +1592,6 @@ netdev_at_L171(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(74)
 
 \* a netdev thread at L172: 7 paths (3 to a fault)
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1703,7 +1615,6 @@ netdev_at_L172(self) ==
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(75)
           \/ /\ ok
              /\ rcu_depth[self] = 1
              /\ netdev_locals' = netdev_locals_next
@@ -1712,7 +1623,6 @@ netdev_at_L172(self) ==
              /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(76)
           \/ /\ ok
              /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 187)
@@ -1725,14 +1635,12 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                           /\ Ran(77)
                         \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
                                   ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                           /\ Ran(78)
                   \/ /\ next_sk = NULL
                      /\ Fault("null_deref", self, 173)
                   \/ /\ next_sk # NULL
@@ -1748,7 +1656,6 @@ netdev_at_L172b(self) ==
     /\ /\ netdev_locals' = [netdev_locals EXCEPT ![self].rest_172_3 = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(79)
 
 \* a netdev thread at L174: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:174: lock sk.bind_lock
@@ -1768,13 +1675,11 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(80)
           \/ /\ ok
              /\ ~event = NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(81)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 174)
           \/ /\ sk # NULL
@@ -1797,12 +1702,10 @@ netdev_at_L176(self) ==
                     ![self].__unregister_prot_hook.sync = FALSE]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(82)
           \/ /\ ok
              /\ ~packet_sock[sk].running
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(83)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 176)
           \/ /\ sk # NULL
@@ -1823,12 +1726,10 @@ netdev_at_L180(self) ==
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(84)
           \/ /\ ok
              /\ ~packet_sock[sk].num # 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
-             /\ Ran(85)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 180)
           \/ /\ sk # NULL
@@ -1848,7 +1749,6 @@ netdev_at_L184(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L172"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(86)
           \/ /\ ok
              /\ packet_sock[sk].bind_lock # self
              /\ Fault("bad_unlock", self, 184)
@@ -1869,7 +1769,6 @@ netdev_at_L192(self) ==
        /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(87)
 
 \* any step of a netdev thread
 netdev_step(self) ==
@@ -1991,7 +1890,6 @@ rx_at_L35(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(88)
 
 \* a rx thread at L146: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:146: touch sk
@@ -2004,7 +1902,6 @@ rx_at_L146(self) ==
              /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
              /\ pc' = [pc EXCEPT ![self] = "L159"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(89)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 146)
           \/ /\ sk # NULL
@@ -2023,7 +1920,6 @@ rx_at_L155(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(90)
        \/ \E picked \in ptype_all :
             \/ /\ picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT
@@ -2031,12 +1927,10 @@ rx_at_L155(self) ==
                       ![self].packet_rcv.sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(91)
             \/ /\ ~picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(92)
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -2051,7 +1945,6 @@ rx_at_L159(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(93)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -2059,7 +1952,6 @@ rx_at_L159(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(94)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 159)
 
@@ -2113,7 +2005,6 @@ rcu_cb_at_L67(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(95)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 68, sk)
@@ -2145,14 +2036,12 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L261"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(96)
           \/ /\ ok
              /\ ~nullify
              /\ packet_sock' = packet_sock_next
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(97)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 207)
           \/ /\ sk # NULL
@@ -2170,7 +2059,6 @@ rcu_cb_at_L261(self) ==
              /\ socket' = [socket EXCEPT ![sock].sk = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(98)
           \/ /\ sock = NULL
              /\ Fault("null_deref", self, 261)
           \/ /\ sock # NULL
@@ -2187,7 +2075,6 @@ rcu_cb_at_L263(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L264"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(99)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 263)
           \/ /\ sk # NULL
@@ -2210,14 +2097,12 @@ rcu_cb_at_L264(self) ==
                     ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(100)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(101)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 264, sk)
@@ -2248,7 +2133,6 @@ rcu_cb_at_L268(self) ==
                 ![self].sock_orphan.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(102)
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
@@ -2259,7 +2143,6 @@ rcu_cb_at_L268b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L268"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(103)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -95,20 +95,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L51"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..16 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread user (examples/seeds/packet_release/module_unload.ifl:65)
@@ -126,7 +112,6 @@ user_at_L34(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(1)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 34)
        \/ /\ af_packet # NULL
@@ -150,7 +135,6 @@ user_at_L35(self) ==
                        ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(2)
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 35, "pool packet_sock")
 
@@ -163,7 +147,6 @@ user_at_L61(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L71"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(3)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 61)
        \/ /\ af_packet # NULL
@@ -182,7 +165,6 @@ user_at_L66(self) ==
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(4)
        \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 66, "pool module")
 
@@ -202,7 +184,6 @@ user_at_L68(self) ==
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L69"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 68, sk)
@@ -222,7 +203,6 @@ user_at_L69(self) ==
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L61"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 69)
        \/ /\ af_packet # NULL
@@ -242,7 +222,6 @@ user_at_L71(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(7)
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 71, af_packet)
@@ -304,7 +283,6 @@ rcu_cb_at_L43(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L46"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 44, sk)
@@ -328,7 +306,6 @@ rcu_cb_at_L46(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = rcu_cb_sk_free_init]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(9)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 46)
        \/ /\ af_packet # NULL
@@ -349,7 +326,6 @@ rcu_cb_at_L51(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L52"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(10)
 
 \* a rcu_cb thread at L51b: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
@@ -360,7 +336,6 @@ rcu_cb_at_L51b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L51"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(11)
 
 \* a rcu_cb thread at L52: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
@@ -373,7 +348,6 @@ rcu_cb_at_L52(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L53"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(12)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 52)
           \/ /\ sk # NULL
@@ -390,7 +364,6 @@ rcu_cb_at_L53(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L54"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(13)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 53)
           \/ /\ sk # NULL
@@ -410,14 +383,12 @@ rcu_cb_at_L54(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ pc' = [pc EXCEPT ![self] = "L55"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
-             /\ Ran(14)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(15)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 54, sk)
@@ -438,7 +409,6 @@ rcu_cb_at_L55(self) ==
                  ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(16)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 55)
        \/ /\ af_packet # NULL

@@ -95,20 +95,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L43"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..17 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread user (examples/seeds/packet_release/module_unload_barrier.ifl:58)
@@ -126,7 +112,6 @@ user_at_L26(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L27"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(1)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 26)
        \/ /\ af_packet # NULL
@@ -150,7 +135,6 @@ user_at_L27(self) ==
                        ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(2)
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 27, "pool packet_sock")
 
@@ -164,7 +148,6 @@ user_at_L53(self) ==
        /\ rcu_running = {}
        /\ pc' = [pc EXCEPT ![self] = "L54"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(3)
 
 \* a user thread at L54: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
@@ -175,7 +158,6 @@ user_at_L54(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L64"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(4)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 54)
        \/ /\ af_packet # NULL
@@ -194,7 +176,6 @@ user_at_L59(self) ==
                 /\ af_packet' = new_module
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-                /\ Ran(5)
        \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
           /\ FaultBound("model_bound", self, 59, "pool module")
 
@@ -214,7 +195,6 @@ user_at_L61(self) ==
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ pc' = [pc EXCEPT ![self] = "L62"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(6)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
              /\ FaultOn("double_call_rcu", self, 61, sk)
@@ -234,7 +214,6 @@ user_at_L62(self) ==
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L53"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(7)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 62)
        \/ /\ af_packet # NULL
@@ -254,7 +233,6 @@ user_at_L64(self) ==
              /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(8)
           \/ /\ ok
              /\ module[af_packet].st = "freed"
              /\ FaultOn("double_free", self, 64, af_packet)
@@ -320,7 +298,6 @@ rcu_cb_at_L35(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(9)
           \/ /\ ok2
              /\ packet_sock[sk].st = "freed"
              /\ FaultOn("double_free", self, 36, sk)
@@ -344,7 +321,6 @@ rcu_cb_at_L38(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = rcu_cb_sk_free_init]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(10)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 38)
        \/ /\ af_packet # NULL
@@ -365,7 +341,6 @@ rcu_cb_at_L43(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L44"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(11)
 
 \* a rcu_cb thread at L43b: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
@@ -376,7 +351,6 @@ rcu_cb_at_L43b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L43"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(12)
 
 \* a rcu_cb thread at L44: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
@@ -389,7 +363,6 @@ rcu_cb_at_L44(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
              /\ pc' = [pc EXCEPT ![self] = "L45"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(13)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 44)
           \/ /\ sk # NULL
@@ -406,7 +379,6 @@ rcu_cb_at_L45(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L46"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(14)
           \/ /\ sk = NULL
              /\ Fault("null_deref", self, 45)
           \/ /\ sk # NULL
@@ -426,14 +398,12 @@ rcu_cb_at_L46(self) ==
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault, rcu_cb_locals>>
-             /\ Ran(15)
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(16)
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 46, sk)
@@ -454,7 +424,6 @@ rcu_cb_at_L47(self) ==
                  ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
           /\ pc' = [pc EXCEPT ![self] = "L43b"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(17)
        \/ /\ af_packet = NULL
           /\ Fault("null_deref", self, 47)
        \/ /\ af_packet # NULL

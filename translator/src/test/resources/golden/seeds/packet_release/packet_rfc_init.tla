@@ -122,20 +122,6 @@ AllDone ==
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L29"}
     /\ rcu_cbs = {}
 
-\* path k took a step; `inflight check` substitutes RanOnce to learn which paths ran
-\* (vacuity warnings; docs/semantics.md, "Vacuity per path")
-Ran(k) == TRUE
-
-\* prints path k the first time it takes a step
-RanOnce(k) == TLCGet(k) = 1 \/ (PrintT(<<"inflight-ran", k>>) /\ TLCSet(k, 1))
-
-RanInit == TRUE
-
-\* no path has run yet
-RanReset == \A k \in 1..18 : TLCSet(k, 0)
-
-ASSUME RanInit
-
 --------------------------------------------------------------------------------
 
 \* thread rel (examples/seeds/packet_release/packet_rfc_init.ifl:33)
@@ -164,19 +150,16 @@ rel_at_L34(self) ==
              /\ running' = FALSE
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(1)
           \/ /\ ok
              /\ CONDITIONAL = 0
              /\ rel_locals' = rel_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L47"]
              /\ UNCHANGED <<fault, running, hooked>>
-             /\ Ran(2)
           \/ /\ ok
              /\ ~CONDITIONAL = 0
              /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault, running, hooked>>
-             /\ Ran(3)
 
 \* a rel thread at L47: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:47: call_rcu(s, release_cb)
@@ -194,7 +177,6 @@ rel_at_L47(self) ==
              /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(4)
           \/ /\ ok
              /\ \E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
              /\ FaultOn("double_call_rcu", self, 47, s)
@@ -217,7 +199,6 @@ rel_at_L49(self) ==
              /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(5)
           \/ /\ ok
              /\ sock[s].st = "freed"
              /\ FaultOn("double_free", self, 49, s)
@@ -266,11 +247,9 @@ down_at_L55(self) ==
           /\ running' = FALSE
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(6)
        \/ /\ ~running
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault, running, hooked>>
-          /\ Ran(7)
 
 \* any step of a down thread
 down_step(self) == down_at_L55(self)
@@ -301,7 +280,6 @@ rx_at_L63(self) ==
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
        /\ pc' = [pc EXCEPT ![self] = "L64"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(8)
 
 \* a rx thread at L64: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init.ifl:64: p = rcu_pick(hooked)        // R2: mine := hooked
@@ -314,18 +292,15 @@ rx_at_L64(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L68"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(9)
        \/ \E picked \in hooked :
             \/ /\ picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L66"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(10)
             \/ /\ ~picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L68"]
                /\ UNCHANGED <<fault>>
-               /\ Ran(11)
 
 \* a rx thread at L66: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:66: touch p                   // R3: a use of sk (UAF if freed)
@@ -337,7 +312,6 @@ rx_at_L66(self) ==
        IN \/ /\ p # NULL /\ sock[p].st = "live"
              /\ pc' = [pc EXCEPT ![self] = "L68"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(12)
           \/ /\ p = NULL
              /\ Fault("null_deref", self, 66)
           \/ /\ p # NULL
@@ -356,7 +330,6 @@ rx_at_L68(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L69"]
              /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-             /\ Ran(13)
           \/ /\ rcu_depth[self] = 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
              /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -364,7 +337,6 @@ rx_at_L68(self) ==
              /\ rx_locals' = rx_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L69"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(14)
           \/ /\ rcu_depth[self] = 0
              /\ Fault("bad_rcu_unlock", self, 68)
 
@@ -377,7 +349,6 @@ rx_at_L69(self) ==
     /\ \/ /\ rcu_depth[self] = 0
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-          /\ Ran(15)
        \/ /\ rcu_depth[self] > 0
           /\ Fault("rcu_exit_locked", self, 69)
 
@@ -427,7 +398,6 @@ rcu_cb_at_L29(self) ==
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].release_cb.x = cb.obj]
          /\ pc' = [pc EXCEPT ![self] = "L30"]
          /\ UNCHANGED <<fault>>
-         /\ Ran(16)
 
 \* a rcu_cb thread at L29b: one path
 \* examples/seeds/packet_release/packet_rfc_init.ifl:29: fn release_cb(x) {
@@ -438,7 +408,6 @@ rcu_cb_at_L29b(self) ==
     /\ /\ rcu_running' = rcu_running \ {self}
        /\ pc' = [pc EXCEPT ![self] = "L29"]
        /\ UNCHANGED <<fault>>
-       /\ Ran(17)
 
 \* a rcu_cb thread at L30: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:30: free x
@@ -454,7 +423,6 @@ rcu_cb_at_L30(self) ==
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L29b"]
              /\ UNCHANGED <<fault>>
-             /\ Ran(18)
           \/ /\ ok
              /\ sock[x].st = "freed"
              /\ FaultOn("double_free", self, 30, x)

@@ -47,7 +47,8 @@ public final class ModelChecker {
     // --timeout counts from here: translation included.
     Long deadline = options.timeout() == null ? null : t0 + options.timeout().toNanos();
     Translator.Options topts = new Translator.Options(options.overrides(), options.library(), options.maxStates())
-        .withProfile(options.profile()).withReference(options.reference());
+        .withProfile(options.profile()).withReference(options.reference())
+        .withRanHook(options.vacuity() && options.cost() == null); // vacuity warnings: which paths ran
     if (options.cost() != null) {
       topts = topts.withCosts(options.profile()).withWorkload(options.cost().workload(), options.cost().prices());
     }

@@ -57,14 +57,14 @@ public final class Emitter {
   /** Each fault-free path's number for its `Ran(k)` (emit/RanHook). */
   private final RanHook ran;
 
-  private Emitter(Lowered lowered, Long maxStates, boolean pathActions) {
+  private Emitter(Lowered lowered, Long maxStates, boolean pathActions, boolean ranHook) {
     this.maxStates = maxStates;
     this.pathActions = pathActions;
     this.lowered = lowered;
     this.checked = lowered.checked();
     this.program = checked.program();
     this.layout = lowered.layout();
-    this.ran = new RanHook(lowered);
+    this.ran = new RanHook(lowered, ranHook);
   }
 
   public static Emitted emit(Lowered lowered) {
@@ -78,7 +78,12 @@ public final class Emitter {
 
   /** With {@code pathActions}, the per-path form: every path its own action of Next (see docs/semantics.md). */
   public static Emitted emit(Lowered lowered, Long maxStates, boolean pathActions) {
-    return new Emitter(lowered, maxStates, pathActions).run();
+    return emit(lowered, maxStates, pathActions, false);
+  }
+
+  /** With {@code ranHook}, each fault-free path ends with its {@code Ran(k)} mark (emit/RanHook). */
+  public static Emitted emit(Lowered lowered, Long maxStates, boolean pathActions, boolean ranHook) {
+    return new Emitter(lowered, maxStates, pathActions, ranHook).run();
   }
 
   static String comment(Span s) {

@@ -17,8 +17,10 @@ import java.util.Map;
 /**
  * Which paths of the model ever took a step, told by TLC itself (docs/semantics.md, "Vacuity
  * per path"). Every path that raises no fault ends its disjunct with {@code Ran(k)}, k its
- * number (the source map's {@code ran}). In the module {@code Ran(k) == TRUE}: a user running TLC
- * on it pays one operator call per successor state and sees nothing. A check that wants vacuity
+ * number (the source map's {@code ran}), when the translation asks for the hook
+ * (Translator.Options#withRanHook: a check that wants vacuity warnings; `inflight translate`
+ * leaves it out, for a module that is the model and nothing else). In the module
+ * {@code Ran(k) == TRUE}, so the hook changes no action. A check that wants vacuity
  * warnings substitutes {@code RanOnce} for it in the .cfg ({@link #CFG_OVERRIDE}); {@code
  * RanOnce(k)} prints {@code <<"inflight-ran", k>>} the first time path k generates a state (TLC
  * evaluates a disjunct's last conjunct only when every earlier one held) and remembers that in
@@ -39,9 +41,15 @@ public final class RanHook {
 
   private final Map<String, Integer> number = new LinkedHashMap<>();
 
-  /** Numbers the paths that raise no fault 1, 2, … in the source map's order (threads, then their paths). */
-  RanHook(Lowered lowered) {
-    for (ThreadCode tc : lowered.threads()) {
+  private final boolean on;
+
+  /**
+   * Numbers the paths that raise no fault 1, 2, … in the source map's order (threads, then their
+   * paths); when not {@code on}, no path has a number or a mark and the module defines nothing.
+   */
+  RanHook(Lowered lowered, boolean on) {
+    this.on = on;
+    for (ThreadCode tc : on ? lowered.threads() : List.<ThreadCode>of()) {
       for (Action a : tc.actions()) {
         if (a.fault() == null) {
           number.put(a.name(), number.size() + 1);
@@ -63,6 +71,9 @@ public final class RanHook {
 
   /** The four definitions and the ASSUME, before the first action. */
   void define(List<TlaModule.Unit> units) {
+    if (!on) {
+      return;
+    }
     String k = "k";
     units.add(new TlaModule.OpDef(HOOK, List.of(k), new TlaExpr.Bool(true),
         List.of("path k took a step; `inflight check` substitutes " + ONCE + " to learn which paths ran", "(vacuity warnings; docs/semantics.md, \"Vacuity per path\")"), null));
