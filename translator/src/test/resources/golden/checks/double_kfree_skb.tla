@@ -34,18 +34,14 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 sender_kfree_skb_init == [skb |-> NULL]
 
 sender_skb_release_init == [skb |-> NULL]
 
-sender_locals_init ==
-    [skb |-> NULL,
-     skip |-> 0,
-     kfree_skb |-> sender_kfree_skb_init,
-     skb_release |-> sender_skb_release_init]
+sender_locals_init == [skb |-> NULL, skip |-> 0, kfree_skb |-> NULL, skb_release |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -92,8 +88,9 @@ sender_at_L13b(self) ==
              /\ sk_buff[skb].st = "live"
              /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
              /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb_release = sender_skb_release_init,
-                    ![self].kfree_skb.skb = sender_locals[self].skb]
+                    ![self].skb_release = NULL,
+                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT
+                                            !.skb = sender_locals[self].skb]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -118,7 +115,8 @@ sender_at_L17(self) ==
           \/ /\ ok
              /\ sk_buff[skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = skb]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
              /\ pc' = [pc EXCEPT ![self] = "L13"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -142,13 +140,15 @@ sender_at_L17b(self) ==
              /\ sk_buff[skb].users > 1
              /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
              /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].kfree_skb.skb = sender_locals[self].skb]
+                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT
+                                            !.skb = sender_locals[self].skb]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ sk_buff[skb].users = 1
              /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
-             /\ sender_locals' = [sender_locals EXCEPT ![self].skb_release.skb = skb]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
              /\ pc' = [pc EXCEPT ![self] = "L13b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -175,7 +175,7 @@ sender_at_L21(self) ==
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
              /\ sender_locals' = [sender_locals EXCEPT
                     ![self].skb = new_sk_buff,
-                    ![self].kfree_skb.skb = new_sk_buff]
+                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
              /\ pc' = [pc EXCEPT ![self] = "L17b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -183,7 +183,7 @@ sender_at_L21(self) ==
              /\ sender_locals' = [sender_locals EXCEPT
                     ![self].skb = new_sk_buff,
                     ![self].skip = 0,
-                    ![self].kfree_skb.skb = new_sk_buff]
+                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}

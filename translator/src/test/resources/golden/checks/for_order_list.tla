@@ -37,9 +37,9 @@ ListDel(l2, e) == LET Keep(x) == x # e IN SelectSeq(l2, Keep)
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 t_locals_init == [a |-> NULL, b |-> NULL, x |-> NULL, rest_15_3 |-> <<>>]
 
 \* Initial state: every thread at its first statement, no object allocated.

@@ -67,20 +67,20 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 owner_sock_free_rcu_init == [sk |-> NULL]
 
-owner_locals_init == [sk |-> NULL, sock_free_rcu |-> owner_sock_free_rcu_init]
+owner_locals_init == [sk |-> NULL, sock_free_rcu |-> NULL]
 
 lookup_sock_free_rcu_init == [sk |-> NULL]
 
-lookup_locals_init == [sk |-> NULL, sock_free_rcu |-> lookup_sock_free_rcu_init]
+lookup_locals_init == [sk |-> NULL, sock_free_rcu |-> NULL]
 
 rcu_cb_sock_free_init == [sk |-> NULL]
 
-rcu_cb_locals_init == [sock_free |-> rcu_cb_sock_free_init]
+rcu_cb_locals_init == [sock_free |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -191,7 +191,8 @@ owner_at_L28(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-             /\ owner_locals' = [owner_locals EXCEPT ![self].sock_free_rcu.sk = sk]
+             /\ owner_locals' = [owner_locals EXCEPT
+                    ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -345,7 +346,8 @@ lookup_at_L37(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt = 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self].sock_free_rcu.sk = sk]
+             /\ lookup_locals' = [lookup_locals EXCEPT
+                    ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -441,7 +443,8 @@ rcu_cb_at_L20(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free = [rcu_cb_sock_free_init EXCEPT
+                                                                           !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
          /\ UNCHANGED <<fault>>
 

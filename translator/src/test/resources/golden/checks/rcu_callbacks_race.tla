@@ -37,14 +37,14 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 w_locals_init == [it |-> NULL]
 
 rcu_cb_count_it_init == [it |-> NULL, t |-> 0]
 
-rcu_cb_locals_init == [count_it |-> rcu_cb_count_it_init]
+rcu_cb_locals_init == [count_it |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -146,7 +146,8 @@ rcu_cb_at_L12(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it.it = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it = [rcu_cb_count_it_init EXCEPT
+                                                                          !.it = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
 

@@ -29,12 +29,12 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 adder_add_once_init == [n |-> NULL]
 
-adder_locals_init == [add_once |-> adder_add_once_init]
+adder_locals_init == [add_once |-> NULL]
 
 walker_locals_init == [p |-> NULL]
 
@@ -171,7 +171,8 @@ adder_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head>>
-    /\ /\ adder_locals' = [adder_locals EXCEPT ![self].add_once.n = item]
+    /\ /\ adder_locals' = [adder_locals EXCEPT ![self].add_once = [adder_add_once_init EXCEPT
+                                                                      !.n = item]]
        /\ pc' = [pc EXCEPT ![self] = "L28"]
        /\ UNCHANGED <<fault>>
 

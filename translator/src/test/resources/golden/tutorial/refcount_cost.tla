@@ -65,16 +65,16 @@ CostProbe ==
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 a_bump_init == [x |-> NULL]
 
-a_locals_init == [p |-> NULL, bump |-> a_bump_init]
+a_locals_init == [p |-> NULL, bump |-> NULL]
 
 b_bump_init == [x |-> NULL]
 
-b_locals_init == [q |-> NULL, bump |-> b_bump_init]
+b_locals_init == [q |-> NULL, bump |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -220,7 +220,8 @@ a_at_L36b(self) ==
     /\ UNCHANGED <<shared, b_locals>>
     /\ LET x == a_locals[self].bump.x
            lat_next == [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-           a_locals_next == [a_locals EXCEPT ![self].bump.x = a_locals[self].p]
+           a_locals_next ==
+               [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
            ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
              /\ obj[x].count > 1
@@ -286,7 +287,7 @@ a_at_L41(self) ==
     /\ LET p == a_locals[self].p
        IN /\ shared' = p
           /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-          /\ a_locals' = [a_locals EXCEPT ![self].bump.x = p]
+          /\ a_locals' = [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = p]]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L35b"]
           /\ UNCHANGED <<fault, obj, b_locals>>
@@ -414,7 +415,9 @@ b_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, obj>>
-    /\ /\ b_locals' = [b_locals EXCEPT ![self].q = shared, ![self].bump.x = shared]
+    /\ /\ b_locals' = [b_locals EXCEPT
+              ![self].q = shared,
+              ![self].bump = [b_bump_init EXCEPT !.x = shared]]
        /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L35"]

@@ -262,7 +262,7 @@ class LoweringTest {
             /\\ t_locals[self].x # NULL /\\ s[t_locals[self].x].st = "live"
             /\\ s[t_locals[self].x].r = 1
             /\\ s' = [s EXCEPT ![t_locals[self].x].r = 0]
-            /\\ t_locals' = [t_locals EXCEPT ![self].rel.o = t_locals[self].x]
+            /\\ t_locals' = [t_locals EXCEPT ![self].rel = [t_rel_init EXCEPT !.o = t_locals[self].x]]
             /\\ pc' = [pc EXCEPT ![self] = "L8"]
         """);
     // after the release function's last statement the thread goes straight on to the caller's

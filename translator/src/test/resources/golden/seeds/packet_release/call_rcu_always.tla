@@ -90,9 +90,9 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 user_sock_free_init == [sock |-> NULL]
 
 user_packet_release_call_rcu_init == [sock |-> NULL, sk |-> NULL]
@@ -112,14 +112,14 @@ user_packet_create_init == [sock |-> NULL, proto |-> 0, sk |-> NULL]
 user_locals_init ==
     [sock |-> NULL,
      sk |-> NULL,
-     sock_free |-> user_sock_free_init,
-     packet_release_call_rcu |-> user_packet_release_call_rcu_init,
-     unregister_prot_hook |-> user_unregister_prot_hook_init,
-     __unregister_prot_hook |-> user___unregister_prot_hook_init,
-     sk_free |-> user_sk_free_init,
-     packet_do_bind |-> user_packet_do_bind_init,
-     register_prot_hook |-> user_register_prot_hook_init,
-     packet_create |-> user_packet_create_init]
+     sock_free |-> NULL,
+     packet_release_call_rcu |-> NULL,
+     unregister_prot_hook |-> NULL,
+     __unregister_prot_hook |-> NULL,
+     sk_free |-> NULL,
+     packet_do_bind |-> NULL,
+     register_prot_hook |-> NULL,
+     packet_create |-> NULL]
 
 netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
 
@@ -130,18 +130,17 @@ netdev_sk_free_init == [sk |-> NULL]
 netdev_register_prot_hook_init == [sk |-> NULL]
 
 netdev_locals_init ==
-    [packet_notifier |-> netdev_packet_notifier_init,
-     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
-     sk_free |-> netdev_sk_free_init,
-     register_prot_hook |-> netdev_register_prot_hook_init,
+    [packet_notifier |-> NULL,
+     __unregister_prot_hook |-> NULL,
+     sk_free |-> NULL,
+     register_prot_hook |-> NULL,
      rest_172_3 |-> {}]
 
 rx_netif_receive_skb_init == [pt |-> NULL]
 
 rx_packet_rcv_init == [sk |-> NULL]
 
-rx_locals_init ==
-    [netif_receive_skb |-> rx_netif_receive_skb_init, packet_rcv |-> rx_packet_rcv_init]
+rx_locals_init == [netif_receive_skb |-> NULL, packet_rcv |-> NULL]
 
 rcu_cb_packet_release_rcu_init == [sk |-> NULL]
 
@@ -152,10 +151,10 @@ rcu_cb_sk_free_init == [sk |-> NULL]
 rcu_cb_sock_orphan_init == [sk |-> NULL]
 
 rcu_cb_locals_init ==
-    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
-     packet_release_finish |-> rcu_cb_packet_release_finish_init,
-     sk_free |-> rcu_cb_sk_free_init,
-     sock_orphan |-> rcu_cb_sock_orphan_init]
+    [packet_release_rcu |-> NULL,
+     packet_release_finish |-> NULL,
+     sk_free |-> NULL,
+     sock_orphan |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -213,8 +212,7 @@ user_at_L24(self) ==
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
                 /\ user_locals' = [user_locals EXCEPT
                        ![self].sock = new_socket,
-                       ![self].packet_create.sock = new_socket,
-                       ![self].packet_create.proto = 0]
+                       ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -254,16 +252,16 @@ user_at_L67(self) ==
        IN \/ /\ ok3
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = user_sk_free_init,
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].sk_free = NULL,
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -299,16 +297,16 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = user_sk_free_init,
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].sk_free = NULL,
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -353,7 +351,8 @@ user_at_L80(self) ==
                     ![new_packet_sock].num = proto]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_create.sk = new_packet_sock,
-                    ![self].register_prot_hook.sk = new_packet_sock]
+                    ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                     !.sk = new_packet_sock]]
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
@@ -395,10 +394,11 @@ user_at_L87(self) ==
              /\ packet_sklist' = packet_sklist \cup {sk}
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk = sk,
-                    ![self].packet_create = user_packet_create_init,
-                    ![self].packet_do_bind.sk = sk,
-                    ![self].packet_do_bind.ifindex = PACKET_DEV,
-                    ![self].packet_do_bind.proto = ETH_P_ALL]
+                    ![self].packet_create = NULL,
+                    ![self].packet_do_bind = [user_packet_do_bind_init EXCEPT
+                                                 !.sk = sk,
+                                                 !.ifindex = PACKET_DEV,
+                                                 !.proto = ETH_P_ALL]]
              /\ pc' = [pc EXCEPT ![self] = "L127"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -418,8 +418,7 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -442,8 +441,7 @@ user_at_L94b(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -547,8 +545,7 @@ user_at_L97(self) ==
     /\ LET sk == user_locals[self].register_prot_hook.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -566,8 +563,7 @@ user_at_L97b(self) ==
     /\ LET sk == user_locals[self].register_prot_hook.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -655,14 +651,15 @@ user_at_L108(self) ==
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -697,14 +694,15 @@ user_at_L108b(self) ==
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -815,8 +813,8 @@ user_at_L112(self) ==
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -836,8 +834,8 @@ user_at_L112b(self) ==
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init,
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+                    ![self].__unregister_prot_hook = NULL,
+                    ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -858,14 +856,14 @@ user_at_L118(self) ==
        IN \/ /\ ok
              /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = sk,
-                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                         !.sk = sk,
+                                                         !.sync = user_locals[self].unregister_prot_hook.sync]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L311"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -886,14 +884,14 @@ user_at_L118b(self) ==
        IN \/ /\ ok
              /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = sk,
-                    ![self].__unregister_prot_hook.sync = user_locals[self].unregister_prot_hook.sync]
+                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                         !.sk = sk,
+                                                         !.sync = user_locals[self].unregister_prot_hook.sync]]
              /\ pc' = [pc EXCEPT ![self] = "L106b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ ~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook = user_unregister_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L129"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -914,8 +912,9 @@ user_at_L127(self) ==
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook.sk = sk,
-                    ![self].unregister_prot_hook.sync = TRUE]
+                    ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT
+                                                       !.sk = sk,
+                                                       !.sync = TRUE]]
              /\ pc' = [pc EXCEPT ![self] = "L118b"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -979,7 +978,8 @@ user_at_L132(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \/ /\ dev_up
           /\ user_locals' = [user_locals EXCEPT
-                 ![self].register_prot_hook.sk = user_locals[self].packet_do_bind.sk]
+                 ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                  !.sk = user_locals[self].packet_do_bind.sk]]
           /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault>>
        \/ /\ ~dev_up
@@ -999,8 +999,9 @@ user_at_L136(self) ==
              /\ packet_sock[sk].bind_lock = self
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_do_bind = user_packet_do_bind_init,
-                    ![self].packet_release_call_rcu.sock = user_locals[self].sock]
+                    ![self].packet_do_bind = NULL,
+                    ![self].packet_release_call_rcu = [user_packet_release_call_rcu_init EXCEPT
+                                                          !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L306"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1031,8 +1032,9 @@ user_at_L306(self) ==
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_call_rcu = user_packet_release_call_rcu_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].packet_release_call_rcu = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
@@ -1063,8 +1065,8 @@ user_at_L309(self) ==
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook.sk = sk,
-                    ![self].unregister_prot_hook.sync = FALSE]
+                    ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT
+                                                       !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L118"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1129,8 +1131,9 @@ user_at_L313(self) ==
                                  obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_call_rcu = user_packet_release_call_rcu_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].packet_release_call_rcu = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1337,15 +1340,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].sk_free = netdev_sk_free_init,
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+                    ![self].sk_free = NULL,
+                    ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1374,8 +1377,7 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1436,8 +1438,7 @@ netdev_at_L97(self) ==
     /\ LET sk == netdev_locals[self].register_prot_hook.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1496,14 +1497,14 @@ netdev_at_L108(self) ==
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
+                                                                             !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1572,8 +1573,7 @@ netdev_at_L112(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1604,10 +1604,10 @@ netdev_at_L172(self) ==
     /\ LET rest_172_3 == netdev_locals[self].rest_172_3
            netdev_locals_next ==
                [netdev_locals EXCEPT
-                   ![self].packet_notifier = netdev_packet_notifier_init,
-                   ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
-                   ![self].sk_free = netdev_sk_free_init,
-                   ![self].register_prot_hook = netdev_register_prot_hook_init]
+                   ![self].packet_notifier = NULL,
+                   ![self].__unregister_prot_hook = NULL,
+                   ![self].sk_free = NULL,
+                   ![self].register_prot_hook = NULL]
            ok == rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
@@ -1698,8 +1698,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = sk,
-                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
+                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1723,7 +1723,8 @@ netdev_at_L180(self) ==
            ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ packet_sock[sk].num # 0
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1766,7 +1767,8 @@ netdev_at_L192(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs>>
     /\ /\ dev_up' = FALSE
-       /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
+       /\ netdev_locals' = [netdev_locals EXCEPT
+              ![self].packet_notifier = [netdev_packet_notifier_init EXCEPT !.event = NETDEV_DOWN]]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
 
@@ -1886,8 +1888,9 @@ rx_untouched ==
 rx_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
+    /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs>>
     /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+       /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
        /\ pc' = [pc EXCEPT ![self] = "L155"]
        /\ UNCHANGED <<fault>>
 
@@ -1899,7 +1902,7 @@ rx_at_L146(self) ==
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
     /\ LET sk == rx_locals[self].packet_rcv.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = rx_packet_rcv_init]
+             /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L159"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1924,7 +1927,7 @@ rx_at_L155(self) ==
             \/ /\ picked # NULL
                /\ rx_locals' = [rx_locals EXCEPT
                       ![self].netif_receive_skb.pt = picked,
-                      ![self].packet_rcv.sk = picked]
+                      ![self].packet_rcv = [rx_packet_rcv_init EXCEPT !.sk = picked]]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
             \/ /\ ~picked # NULL
@@ -1938,8 +1941,7 @@ rx_at_L159(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched>>
-    /\ LET rx_locals_next ==
-               [rx_locals EXCEPT ![self].netif_receive_skb = rx_netif_receive_skb_init]
+    /\ LET rx_locals_next == [rx_locals EXCEPT ![self].netif_receive_skb = NULL]
        IN \/ /\ rcu_depth[self] > 1
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
              /\ rx_locals' = rx_locals_next
@@ -2000,9 +2002,9 @@ rcu_cb_at_L67(self) ==
              /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free = rcu_cb_sk_free_init,
-                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
-                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
+                    ![self].sk_free = NULL,
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rcu = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -2027,8 +2029,7 @@ rcu_cb_at_L207(self) ==
     /\ LET sk == rcu_cb_locals[self].sock_orphan.sk
            nullify == rcu_cb_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           rcu_cb_locals_next ==
-               [rcu_cb_locals EXCEPT ![self].sock_orphan = rcu_cb_sock_orphan_init]
+           rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
            ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
@@ -2093,14 +2094,15 @@ rcu_cb_at_L264(self) ==
              /\ packet_sock[sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
-                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rcu = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                             !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -2126,11 +2128,10 @@ rcu_cb_at_L268(self) ==
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                ![self].packet_release_rcu.sk = cb.obj,
-                ![self].packet_release_finish.sk = cb.obj,
-                ![self].packet_release_finish.sock = NULL,
-                ![self].packet_release_finish.nullify = FALSE,
-                ![self].sock_orphan.sk = cb.obj]
+                ![self].packet_release_rcu = [rcu_cb_packet_release_rcu_init EXCEPT !.sk = cb.obj],
+                ![self].packet_release_finish = [rcu_cb_packet_release_finish_init EXCEPT
+                                                    !.sk = cb.obj],
+                ![self].sock_orphan = [rcu_cb_sock_orphan_init EXCEPT !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 

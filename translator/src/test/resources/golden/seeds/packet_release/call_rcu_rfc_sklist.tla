@@ -85,9 +85,9 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 user_sock_free_init == [sock |-> NULL]
 
 user_packet_release_rfc_init == [sock |-> NULL, sk |-> NULL, postpone |-> FALSE]
@@ -107,14 +107,14 @@ user_register_prot_hook_init == [sk |-> NULL]
 user_locals_init ==
     [sock |-> NULL,
      sk |-> NULL,
-     sock_free |-> user_sock_free_init,
-     packet_release_rfc |-> user_packet_release_rfc_init,
-     packet_release_finish |-> user_packet_release_finish_init,
-     sk_free |-> user_sk_free_init,
-     sock_orphan |-> user_sock_orphan_init,
-     __unregister_prot_hook |-> user___unregister_prot_hook_init,
-     packet_create |-> user_packet_create_init,
-     register_prot_hook |-> user_register_prot_hook_init]
+     sock_free |-> NULL,
+     packet_release_rfc |-> NULL,
+     packet_release_finish |-> NULL,
+     sk_free |-> NULL,
+     sock_orphan |-> NULL,
+     __unregister_prot_hook |-> NULL,
+     packet_create |-> NULL,
+     register_prot_hook |-> NULL]
 
 netdev_packet_notifier_init == [event |-> 0, sk |-> NULL]
 
@@ -125,10 +125,10 @@ netdev_sk_free_init == [sk |-> NULL]
 netdev_register_prot_hook_init == [sk |-> NULL]
 
 netdev_locals_init ==
-    [packet_notifier |-> netdev_packet_notifier_init,
-     __unregister_prot_hook |-> netdev___unregister_prot_hook_init,
-     sk_free |-> netdev_sk_free_init,
-     register_prot_hook |-> netdev_register_prot_hook_init,
+    [packet_notifier |-> NULL,
+     __unregister_prot_hook |-> NULL,
+     sk_free |-> NULL,
+     register_prot_hook |-> NULL,
      rest_172_3 |-> {}]
 
 rcu_cb_packet_release_rcu_init == [sk |-> NULL]
@@ -140,10 +140,10 @@ rcu_cb_sk_free_init == [sk |-> NULL]
 rcu_cb_sock_orphan_init == [sk |-> NULL]
 
 rcu_cb_locals_init ==
-    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init,
-     packet_release_finish |-> rcu_cb_packet_release_finish_init,
-     sk_free |-> rcu_cb_sk_free_init,
-     sock_orphan |-> rcu_cb_sock_orphan_init]
+    [packet_release_rcu |-> NULL,
+     packet_release_finish |-> NULL,
+     sk_free |-> NULL,
+     sock_orphan |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -198,8 +198,7 @@ user_at_L20(self) ==
              IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
                 /\ user_locals' = [user_locals EXCEPT
                        ![self].sock = new_socket,
-                       ![self].packet_create.sock = new_socket,
-                       ![self].packet_create.proto = 0]
+                       ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
@@ -235,10 +234,11 @@ user_at_L67(self) ==
              /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = user_sk_free_init,
-                    ![self].packet_release_finish = user_packet_release_finish_init,
-                    ![self].packet_release_rfc = user_packet_release_rfc_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].sk_free = NULL,
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rfc = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -274,15 +274,15 @@ user_at_L67b(self) ==
        IN \/ /\ ok3
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = user_sk_free_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = user_sk_free_init,
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
+                    ![self].sk_free = NULL,
+                    ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -327,7 +327,8 @@ user_at_L80(self) ==
                     ![new_packet_sock].num = proto]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_create.sk = new_packet_sock,
-                    ![self].register_prot_hook.sk = new_packet_sock]
+                    ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                     !.sk = new_packet_sock]]
              /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
@@ -369,8 +370,9 @@ user_at_L87(self) ==
              /\ packet_sklist' = packet_sklist \cup {sk}
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk = sk,
-                    ![self].packet_create = user_packet_create_init,
-                    ![self].packet_release_rfc.sock = user_locals[self].sock]
+                    ![self].packet_create = NULL,
+                    ![self].packet_release_rfc = [user_packet_release_rfc_init EXCEPT
+                                                     !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L281"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -390,8 +392,7 @@ user_at_L94(self) ==
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
              /\ ~~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -452,8 +453,7 @@ user_at_L97(self) ==
     /\ LET sk == user_locals[self].register_prot_hook.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].register_prot_hook = user_register_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -512,14 +512,14 @@ user_at_L108(self) ==
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -585,8 +585,7 @@ user_at_L112(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = user___unregister_prot_hook_init]
+             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L290"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -605,7 +604,7 @@ user_at_L207(self) ==
     /\ LET sk == user_locals[self].sock_orphan.sk
            nullify == user_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           user_locals_next == [user_locals EXCEPT ![self].sock_orphan = user_sock_orphan_init]
+           user_locals_next == [user_locals EXCEPT ![self].sock_orphan = NULL]
            ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
@@ -673,15 +672,17 @@ user_at_L264(self) ==
              /\ packet_sock[sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_finish = user_packet_release_finish_init,
-                    ![self].packet_release_rfc = user_packet_release_rfc_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rfc = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -711,8 +712,9 @@ user_at_L281(self) ==
           \/ /\ ok
              /\ ~socket[sock].sk # NULL
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_rfc = user_packet_release_rfc_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].packet_release_rfc = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ sock = NULL
@@ -765,8 +767,8 @@ user_at_L286(self) ==
              /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release_rfc.postpone = TRUE,
-                    ![self].__unregister_prot_hook.sk = sk,
-                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -804,10 +806,11 @@ user_at_L290(self) ==
              /\ ~postpone
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_finish.sk = sk,
-                    ![self].packet_release_finish.sock = user_locals[self].packet_release_rfc.sock,
-                    ![self].packet_release_finish.nullify = TRUE,
-                    ![self].sock_orphan.sk = sk]
+                    ![self].packet_release_finish = [user_packet_release_finish_init EXCEPT
+                                                        !.sk = sk,
+                                                        !.sock = user_locals[self].packet_release_rfc.sock,
+                                                        !.nullify = TRUE],
+                    ![self].sock_orphan = [user_sock_orphan_init EXCEPT !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L207"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -835,8 +838,9 @@ user_at_L292(self) ==
                                  obj |-> sk,
                                  wait |-> {t \in Threads : rcu_depth[t] > 0}]}
              /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_rfc = user_packet_release_rfc_init,
-                    ![self].sock_free.sock = user_locals[self].sock]
+                    ![self].packet_release_rfc = NULL,
+                    ![self].sock_free = [user_sock_free_init EXCEPT
+                                            !.sock = user_locals[self].sock]]
              /\ pc' = [pc EXCEPT ![self] = "L321"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1001,15 +1005,15 @@ netdev_at_L67(self) ==
        IN \/ /\ ok3
              /\ sync
              /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = netdev_sk_free_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok3
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].sk_free = netdev_sk_free_init,
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+                    ![self].sk_free = NULL,
+                    ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1038,8 +1042,7 @@ netdev_at_L94(self) ==
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
              /\ ~~packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1100,8 +1103,7 @@ netdev_at_L97(self) ==
     /\ LET sk == netdev_locals[self].register_prot_hook.sk
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = netdev_register_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1160,14 +1162,14 @@ netdev_at_L108(self) ==
           \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
+                                                                             !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1236,8 +1238,7 @@ netdev_at_L112(self) ==
        IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
              /\ packet_sock[sk].bind_lock = NULL
              /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
           \/ /\ sk = NULL
@@ -1268,10 +1269,10 @@ netdev_at_L172(self) ==
     /\ LET rest_172_3 == netdev_locals[self].rest_172_3
            netdev_locals_next ==
                [netdev_locals EXCEPT
-                   ![self].packet_notifier = netdev_packet_notifier_init,
-                   ![self].__unregister_prot_hook = netdev___unregister_prot_hook_init,
-                   ![self].sk_free = netdev_sk_free_init,
-                   ![self].register_prot_hook = netdev_register_prot_hook_init]
+                   ![self].packet_notifier = NULL,
+                   ![self].__unregister_prot_hook = NULL,
+                   ![self].sk_free = NULL,
+                   ![self].register_prot_hook = NULL]
            ok == rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
@@ -1362,8 +1363,8 @@ netdev_at_L176(self) ==
        IN \/ /\ ok
              /\ packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook.sk = sk,
-                    ![self].__unregister_prot_hook.sync = FALSE]
+                    ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
+                                                         !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L106"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1387,7 +1388,8 @@ netdev_at_L180(self) ==
            ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ packet_sock[sk].num # 0
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook.sk = sk]
+             /\ netdev_locals' = [netdev_locals EXCEPT
+                    ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1430,7 +1432,8 @@ netdev_at_L192(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, rcu_depth, rcu_gp, rcu_cbs>>
     /\ /\ dev_up' = FALSE
-       /\ netdev_locals' = [netdev_locals EXCEPT ![self].packet_notifier.event = NETDEV_DOWN]
+       /\ netdev_locals' = [netdev_locals EXCEPT
+              ![self].packet_notifier = [netdev_packet_notifier_init EXCEPT !.event = NETDEV_DOWN]]
        /\ pc' = [pc EXCEPT ![self] = "L171"]
        /\ UNCHANGED <<fault>>
 
@@ -1553,9 +1556,9 @@ rcu_cb_at_L67(self) ==
              /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free = rcu_cb_sk_free_init,
-                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
-                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
+                    ![self].sk_free = NULL,
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rcu = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
@@ -1580,8 +1583,7 @@ rcu_cb_at_L207(self) ==
     /\ LET sk == rcu_cb_locals[self].sock_orphan.sk
            nullify == rcu_cb_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           rcu_cb_locals_next ==
-               [rcu_cb_locals EXCEPT ![self].sock_orphan = rcu_cb_sock_orphan_init]
+           rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
            ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
@@ -1646,14 +1648,15 @@ rcu_cb_at_L264(self) ==
              /\ packet_sock[sk].refcnt > 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].packet_release_finish = rcu_cb_packet_release_finish_init,
-                    ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
+                    ![self].packet_release_finish = NULL,
+                    ![self].packet_release_rcu = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L268b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                             !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L67"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -1679,11 +1682,10 @@ rcu_cb_at_L268(self) ==
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                ![self].packet_release_rcu.sk = cb.obj,
-                ![self].packet_release_finish.sk = cb.obj,
-                ![self].packet_release_finish.sock = NULL,
-                ![self].packet_release_finish.nullify = FALSE,
-                ![self].sock_orphan.sk = cb.obj]
+                ![self].packet_release_rcu = [rcu_cb_packet_release_rcu_init EXCEPT !.sk = cb.obj],
+                ![self].packet_release_finish = [rcu_cb_packet_release_finish_init EXCEPT
+                                                    !.sk = cb.obj],
+                ![self].sock_orphan = [rcu_cb_sock_orphan_init EXCEPT !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L207"]
          /\ UNCHANGED <<fault>>
 

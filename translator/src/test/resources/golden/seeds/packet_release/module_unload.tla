@@ -61,19 +61,18 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 user_sk_alloc_init == [sk |-> NULL]
 
-user_locals_init == [sk |-> NULL, sk_alloc |-> user_sk_alloc_init]
+user_locals_init == [sk |-> NULL, sk_alloc |-> NULL]
 
 rcu_cb_packet_release_rcu_init == [sk |-> NULL]
 
 rcu_cb_sk_free_init == [sk |-> NULL]
 
-rcu_cb_locals_init ==
-    [packet_release_rcu |-> rcu_cb_packet_release_rcu_init, sk_free |-> rcu_cb_sk_free_init]
+rcu_cb_locals_init == [packet_release_rcu |-> NULL, sk_free |-> NULL]
 
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
@@ -132,7 +131,7 @@ user_at_L35(self) ==
                                                                             dead |-> FALSE]]
                 /\ user_locals' = [user_locals EXCEPT
                        ![self].sk = new_packet_sock,
-                       ![self].sk_alloc = user_sk_alloc_init]
+                       ![self].sk_alloc = NULL]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
@@ -158,11 +157,12 @@ user_at_L61(self) ==
 user_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs, user_locals>>
+    /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs>>
     /\ \/ /\ {o \in Pool_module : module[o].st = "free"} # {}
           /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
              IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
                 /\ af_packet' = new_module
+                /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
        \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
@@ -303,7 +303,7 @@ rcu_cb_at_L46(self) ==
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = rcu_cb_sk_free_init]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL
@@ -323,7 +323,8 @@ rcu_cb_at_L51(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu.sk = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].packet_release_rcu = [rcu_cb_packet_release_rcu_init EXCEPT !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L52"]
          /\ UNCHANGED <<fault>>
 
@@ -386,7 +387,8 @@ rcu_cb_at_L54(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt = 1
              /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free.sk = sk]
+             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                             !.sk = sk]]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
@@ -405,8 +407,7 @@ rcu_cb_at_L55(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                 ![self].packet_release_rcu = rcu_cb_packet_release_rcu_init]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
           /\ UNCHANGED <<fault>>
        \/ /\ af_packet = NULL

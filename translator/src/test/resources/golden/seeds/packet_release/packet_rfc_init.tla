@@ -65,16 +65,16 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Each thread kind's locals, blank: every field at its initial value, a record per inlined
-\* function (its frame). Init starts each thread so; a step that resets every field of one
-\* of these records (a function returning, a thread ending) writes it whole by this name.
+\* Each thread kind's locals, blank: every field at its initial value. A function's locals
+\* are a record in it (its frame) while the thread is inside the function, else NULL;
+\* entering it writes the frame whole from its blank value, returning writes NULL.
 rel_locals_init == [postpone |-> FALSE]
 
 rx_locals_init == [p |-> NULL]
 
 rcu_cb_release_cb_init == [x |-> NULL]
 
-rcu_cb_locals_init == [release_cb |-> rcu_cb_release_cb_init]
+rcu_cb_locals_init == [release_cb |-> NULL]
 
 \* the blank value of sock, which the init block starts from
 Blank_sock == [o \in Pool_sock |-> [st |-> "free", data |-> 0]]
@@ -395,7 +395,8 @@ rcu_cb_at_L29(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].release_cb.x = cb.obj]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].release_cb = [rcu_cb_release_cb_init EXCEPT !.x = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L30"]
          /\ UNCHANGED <<fault>>
 

@@ -174,7 +174,8 @@ public final class TraceMapper {
       }
       for (SourceMap.Variable l : slots.getOrDefault(e.getKey(), List.of())) {
         if (l.kind().equals("local")) {
-          localChanges(l, local(l, before), local(l, e.getValue()), prev, cur, changes, assigned.contains(l.dsl()));
+          List<TlcValue> threads = e.getValue() instanceof TlcValue.FunV all ? all.domain() : null;
+          localChanges(l, local(l, before), local(l, e.getValue()), threads, prev, cur, changes, assigned.contains(l.dsl()));
         }
       }
       SourceMap.Variable v = vars.get(e.getKey());
@@ -189,7 +190,7 @@ public final class TraceMapper {
           changes.add(DslStep.Change.global(v.dsl(), render(before, prev), render(e.getValue(), cur)));
           break;
         case "local":
-          localChanges(v, before, e.getValue(), prev, cur, changes, assigned.contains(v.dsl()));
+          localChanges(v, before, e.getValue(), null, prev, cur, changes, assigned.contains(v.dsl()));
           break;
         case "rcu":
           events.rcuChanges(v.tla(), before, e.getValue(), cur, changes);
@@ -368,6 +369,7 @@ public final class TraceMapper {
   /**
    * A local's value per thread, as a function from its kind's threads: {@code value} itself
    * when the local is a variable of its own, else the local's field of each thread's record.
+   * A function's local is left out for threads whose frame of it is NULL (not inside it).
    */
   static TlcValue local(SourceMap.Variable v, TlcValue value) {
     if (v.field() == null || !(value instanceof TlcValue.FunV f)) {
@@ -398,14 +400,23 @@ public final class TraceMapper {
     return display;
   }
 
-  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, TlcState prev, TlcState cur, List<DslStep.Change> out,
-      boolean assignedHere) {
+  /**
+   * The changes of local {@code v} between {@code before} and {@code after}, its values per
+   * thread (see {@link #local}), for the threads {@code threads} in order (null: those of
+   * {@code after}).
+   */
+  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, List<TlcValue> threads, TlcState prev,
+      TlcState cur, List<DslStep.Change> out, boolean assignedHere) {
     if (!(before instanceof TlcValue.FunV b) || !(after instanceof TlcValue.FunV a)) {
       return;
     }
-    for (TlcValue key : a.domain()) {
+    for (TlcValue key : threads == null ? a.domain() : threads) {
       TlcValue v0 = b.get(key).orElse(null);
       TlcValue v1 = a.get(key).orElse(null);
+      // A function's local is missing while its frame is NULL (the thread is not inside it):
+      // it is at its initial value then, which its type decides (Defaults#of).
+      v0 = v0 == null ? initialLike(v1) : v0;
+      v1 = v1 == null ? initialLike(v0) : v1;
       if (Objects.equals(v0, v1) || isDefault(v1) && !assignedHere) {
         continue; // a local going back to its initial value is a function or thread ending
       }
@@ -423,6 +434,26 @@ public final class TraceMapper {
       }
     }
     return found;
+  }
+
+  /** The initial value of a local of {@code v}'s type (null for a type no local has). */
+  static TlcValue initialLike(TlcValue v) {
+    if (v instanceof TlcValue.ModelV) {
+      return new TlcValue.ModelV("NULL");
+    }
+    if (v instanceof TlcValue.IntV) {
+      return new TlcValue.IntV(0);
+    }
+    if (v instanceof TlcValue.BoolV) {
+      return new TlcValue.BoolV(false);
+    }
+    if (v instanceof TlcValue.SetV) {
+      return new TlcValue.SetV(List.of());
+    }
+    if (v instanceof TlcValue.SeqV) {
+      return new TlcValue.SeqV(List.of());
+    }
+    return null;
   }
 
   private static boolean isDefault(TlcValue v) {

@@ -289,9 +289,9 @@ public final class Emitter {
     for (int i = 0; i < blanks.size(); i++) {
       dev.inflight.translator.lower.Frames.Frame f = blanks.get(i);
       units.add(new TlaModule.OpDef(f.name(), List.of(), new TlaExpr.Record(f.fields()), i > 0 ? List.of()
-          : List.of("Each thread kind's locals, blank: every field at its initial value, a record per inlined",
-              "function (its frame). Init starts each thread so; a step that resets every field of one",
-              "of these records (a function returning, a thread ending) writes it whole by this name."), null));
+          : List.of("Each thread kind's locals, blank: every field at its initial value. A function's locals",
+              "are a record in it (its frame) while the thread is inside the function, else NULL;",
+              "entering it writes the frame whole from its blank value, returning writes NULL."), null));
     }
     if (lowered.init() != null) {
       units.addAll(InitForm.blankDefs(lowered.init(), blank));

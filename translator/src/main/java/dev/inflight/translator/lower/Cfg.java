@@ -12,12 +12,16 @@ import java.util.Map;
  * @param hidden translator-made locals: loop counters (int) and `for` snapshots (set), by name
  * @param restHead for a daemon thread, the node where it rests (its `loop` head), else -1
  * @param callers for nodes inside inlined functions: the call sites leading there, outermost first
+ * @param inside for nodes inside inlined functions: those functions, outermost first. Each node
+ *     belongs to one inlining (a call inlines its function afresh), and a function's parameters
+ *     are bound before its first node and its locals reset at its last, so at a label these are
+ *     exactly the functions whose frames are live (docs/semantics.md, "Locals")
  * @param inOp the nodes inside an operation (an `op fn` call), whose time the cost model counts
  * @param flushes the nodes that wait in `flush_work(W)`, with W
  */
 public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.LocalSym> locals,
     Map<String, HiddenKind> hidden, int restHead, Map<Integer, List<dev.inflight.translator.diag.Span>> callers,
-    java.util.Set<Integer> inOp, Map<Integer, Symbol.WorkSym> flushes) {
+    Map<Integer, List<dev.inflight.translator.resolve.FnSym>> inside, java.util.Set<Integer> inOp, Map<Integer, Symbol.WorkSym> flushes) {
 
   /** A loop counter, a `for` snapshot of a set, or of a list or queue (a sequence walked in order). */
   public enum HiddenKind { COUNTER, SNAPSHOT, SEQUENCE }
@@ -29,6 +33,11 @@ public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.Lo
   /** Whether node {@code id} is the end of the thread ({@link Instr.Done}). */
   public boolean isEnd(int id) {
     return nodes.get(id) instanceof Instr.Done;
+  }
+
+  /** The functions node {@code id} is inside, outermost first (empty in the thread body). */
+  public List<dev.inflight.translator.resolve.FnSym> insideOf(int id) {
+    return inside.getOrDefault(id, List.of());
   }
 
   public List<dev.inflight.translator.diag.Span> callersOf(int id) {

@@ -41,6 +41,8 @@ final class CfgBuilder {
   /** Spans of the calls (and puts running a release function) being inlined, innermost first. */
   private final Deque<Span> callSites = new ArrayDeque<>();
   private final Map<Integer, List<Span>> callers = new java.util.HashMap<>();
+  /** For nodes inside inlined functions: those functions, outermost first (Cfg#inside). */
+  private final Map<Integer, List<FnSym>> inside = new java.util.HashMap<>();
   /** The operation being inlined (costs tracked only), whose nodes go into {@link #inOp}. */
   private FnSym currentOp;
   private final Set<Integer> inOp = new java.util.HashSet<>();
@@ -76,7 +78,7 @@ final class CfgBuilder {
     int entry = block(thread.decl.body(), reset, -1);
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
     nodes.set(reset, new Instr.Reset(all, end, -1, exit));
-    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers), Set.copyOf(inOp), Map.copyOf(flushes));
+    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers), Map.copyOf(inside), Set.copyOf(inOp), Map.copyOf(flushes));
   }
 
   /** Whether a body (with the functions it calls) takes a lock or enters an RCU read-side section. */
@@ -137,7 +139,7 @@ final class CfgBuilder {
     nodes.set(head, new Instr.LoopHead(at, -1, take));
     restHead = head;
     return new Cfg(thread, List.copyOf(nodes), head, new ArrayList<>(locals), hidden, restHead, Map.copyOf(callers),
-        Set.copyOf(inOp), Map.copyOf(flushes));
+        Map.copyOf(inside), Set.copyOf(inOp), Map.copyOf(flushes));
   }
 
   private static Span endOf(Block b) {
@@ -175,6 +177,11 @@ final class CfgBuilder {
       List<Span> stack = new ArrayList<>(callSites);
       java.util.Collections.reverse(stack);
       callers.put(id, List.copyOf(stack));
+    }
+    if (!inlining.isEmpty()) {
+      List<FnSym> fns = new ArrayList<>(inlining);
+      java.util.Collections.reverse(fns);
+      inside.put(id, List.copyOf(fns));
     }
   }
 
@@ -402,7 +409,15 @@ final class CfgBuilder {
     callSites.pop();
     int cur = body;
     for (int i = Math.min(fn.params.size(), c.args().size()) - 1; i >= 0; i--) {
+      // The first argument's binding enters the function (its frame is written from there on):
+      // the bindings after it, a label among them included, are inside it (Cfg#inside).
+      if (i > 0) {
+        inlining.push(fn);
+      }
       cur = add(new Instr.Bind(fn.params.get(i), c.args().get(i), span, atomic, cur));
+      if (i > 0) {
+        inlining.pop();
+      }
     }
     if (op) {
       cur = add(new Instr.OpMark(true, fn, span, atomic, cur));
@@ -415,10 +430,9 @@ final class CfgBuilder {
   private int inline(FnSym fn, Expr result, int next, int atomic) {
     inlining.push(fn);
     locals.addAll(fn.locals().values());
+    // All of them: the call's target is the caller's (a function never inlines itself), and the
+    // frame going NULL at the reset relies on the reset covering the whole frame (Store#leave).
     List<Symbol.LocalSym> own = new ArrayList<>(fn.locals().values());
-    if (result instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym target) {
-      own.remove(target);
-    }
     int exit = add(new Instr.Reset(own, endOf(fn.decl.body()), atomic, next));
     if (fn == currentOp) {
       // The operation ends before its locals are reset, so `latency … when` sees its parameters.

@@ -206,7 +206,7 @@ final class Costs {
               "flush_work(" + w.name() + ")"));
         }
       } else {
-        ThreadCode.WaitSite site = in.accept(new WaitAt(l.getValue(), waker));
+        ThreadCode.WaitSite site = in.accept(new WaitAt(id, l.getValue(), waker));
         if (site != null) {
           waits.add(site);
         }
@@ -217,23 +217,25 @@ final class Costs {
 
   /** The wait at an `await` (its condition is false) or a `lock` (the waker holds it); null elsewhere. */
   private final class WaitAt implements Instr.Visitor<ThreadCode.WaitSite> {
+    private final int node;
     private final String label;
     private final TlaExpr waker;
 
-    WaitAt(String label, TlaExpr waker) {
+    WaitAt(int node, String label, TlaExpr waker) {
+      this.node = node;
       this.label = label;
       this.waker = waker;
     }
 
     public ThreadCode.WaitSite visitAwait(Instr.Await a) {
-      TlaExpr cond = ctx.newPath().gen().gen(a.cond(), new ArrayList<>());
+      TlaExpr cond = ctx.newPath(node).gen().gen(a.cond(), new ArrayList<>());
       return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await");
     }
     public ThreadCode.WaitSite visitLockOp(Instr.LockOp lk) {
       if (!lk.isLock()) {
         return null;
       }
-      TlaExpr holder = ctx.locks.holder(lk.target(), ctx.newPath());
+      TlaExpr holder = ctx.locks.holder(lk.target(), ctx.newPath(node));
       return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock");
     }
     public ThreadCode.WaitSite visitAssign(Instr.Assign i) { return null; }

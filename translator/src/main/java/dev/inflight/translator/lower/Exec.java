@@ -374,7 +374,7 @@ final class Exec implements Instr.Visitor<Void> {
   /** The end of the thread: the path stops here. */
   @Override
   public Void visitDone(Instr.Done d) {
-    p.target = node;
+    p.arrive(node);
     out.end(p);
     return null;
   }
@@ -397,9 +397,21 @@ final class Exec implements Instr.Visitor<Void> {
    */
   @Override
   public Void visitReset(Instr.Reset r) {
+    // A function's frame, when the reset covers all of it, goes NULL whole (Store#leave).
+    java.util.Map<String, List<Symbol.LocalSym>> byFrame = new java.util.LinkedHashMap<>();
+    String var = ctx.layout.foldedVar(ctx.thread);
     for (Symbol.LocalSym l : r.locals()) {
-      p.store.writeAt(ctx.layout.local(ctx.thread, l), ExprGen.SELF, Defaults.of(l.type));
+      Layout.Slot slot = ctx.layout.slot(ctx.layout.local(ctx.thread, l));
+      String frame = slot != null && slot.fields().size() == 2 ? slot.fields().get(0) : null;
+      byFrame.computeIfAbsent(frame, k -> new ArrayList<>()).add(l);
     }
+    byFrame.forEach((frame, ls) -> {
+      if (frame != null && ls.size() == ctx.layout.frames.frame(var, frame).fields().size()) {
+        p.store.leave(var, frame);
+      } else {
+        ls.forEach(l -> p.store.writeAt(ctx.layout.local(ctx.thread, l), ExprGen.SELF, Defaults.of(l.type)));
+      }
+    });
     if (r.next() >= 0 && ctx.cfg.isEnd(r.next())) {
       ctx.cfg.hidden().forEach((name, kind) -> p.store.writeAt(ctx.layout.local(ctx.thread, name, name), ExprGen.SELF,
           Defaults.hidden(kind)));

@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * The records a thread kind's locals live in (Layout#fold): the kind's record, and in it one
- * nested record per inlined function, its frame. Each record's blank value (every field at its
- * initial value, a nested frame at its own blank value) is a module-level definition: Init
+ * nested record per inlined function, its frame, which is NULL while the thread is not inside
+ * the function (Store#leave; docs/semantics.md, "Locals"). Each record's blank value (every
+ * field at its initial value, a frame NULL) is a module-level definition: Init
  * starts every thread of the kind with the kind's, and a step that writes every field of a record
  * back to its initial value (a function returning resets its frame, a thread ending resets all
  * its locals) writes the record whole, by that name, instead of field by field
@@ -55,8 +56,24 @@ public final class Frames {
     List<String> at = fields.subList(0, 1);
     Building frame = records.computeIfAbsent(List.copyOf(at),
         k -> new Building(namer.name(List.of("blank", var, at.get(0)), kind + "_" + frameOwner + "_init")));
-    root.fields.putIfAbsent(at.get(0), new TlaExpr.Name(frame.name));
+    root.fields.putIfAbsent(at.get(0), ExprGen.NULL);
     frame.fields.put(fields.get(1), initial);
+  }
+
+  /**
+   * Threads start inside these functions (their first label is in them): their frames start
+   * live, at their blank values, instead of NULL.
+   */
+  void liveAtStart(String var, java.util.Collection<String> frameFields) {
+    Map<List<String>, Building> records = byVar.get(var);
+    for (String f : frameFields) {
+      records.get(List.of()).fields.put(f, new TlaExpr.Name(records.get(List.of(f)).name));
+    }
+  }
+
+  /** The frame held in field {@code frameField} of {@code var}'s record. */
+  Frame frame(String var, String frameField) {
+    return frame(var, List.of(frameField), byVar.get(var).get(List.of(frameField)));
   }
 
   /** The records of a locals variable, each nested frame before the record that holds it. */

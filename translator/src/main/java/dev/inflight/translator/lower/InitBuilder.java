@@ -36,7 +36,7 @@ public final class InitBuilder {
     StepContext ctx = new StepContext(checked, layout, cfg, false);
     ctx.constantState = true;
     PathWalker walker = PathWalker.forInit(ctx, unrollLimits(checked, cfg));
-    Path start = ctx.newPath();
+    Path start = ctx.newPath(-1);
     Map<String, TlaExpr> blank = blankShared(program, layout);
     Map<String, String> blankNames = new LinkedHashMap<>();
     blank.forEach((var, value) -> {

@@ -198,12 +198,33 @@ public final class Layout {
         slot = new Slot(localsVar(t), List.of(top.name(List.of("local", local), name)));
       } else {
         String frame = top.name(List.of("frame", fn), fn.name());
+        frameField.put(List.of(t, fn), frame);
         Namer inner = slotFields.computeIfAbsent(List.of(t, fn), x -> new Namer());
         slot = new Slot(localsVar(t), List.of(frame, inner.name(local, name)));
       }
       frames.add(namer, t.name(), slot.var(), slot.fields(), fn == null ? null : fn.name(), initial);
+      foldedVar.put(t, slot.var());
       return slot;
     });
+  }
+
+  /** Thread kind → its record of locals, once a local was folded into it. */
+  private final Map<ThreadSym, String> foldedVar = new LinkedHashMap<>();
+
+  /** The record {@code t}'s locals are folded into; null if none is (no locals, or one variable per local). */
+  public String foldedVar(ThreadSym t) {
+    return foldedVar.get(t);
+  }
+
+  /** (thread kind, function) → the field of the kind's record holding the function's frame. */
+  private final Map<List<Object>, String> frameField = new LinkedHashMap<>();
+
+  /**
+   * The field of {@code t}'s record holding {@code fn}'s frame; null when the function has no
+   * locals, or in the one-variable-per-local layout.
+   */
+  public String frameField(ThreadSym t, dev.inflight.translator.resolve.FnSym fn) {
+    return frameField.get(List.of(t, fn));
   }
 
   /** The records the locals are folded into, with their blank values (empty in the one-variable-per-local layout). */

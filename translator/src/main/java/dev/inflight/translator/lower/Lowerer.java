@@ -122,6 +122,10 @@ public final class Lowerer {
         cfg.hidden().forEach((h, kind) -> layout.fold(t, layout.local(t, h, h), null, h, Defaults.hidden(kind)));
         if (!cfg.locals().isEmpty() || !cfg.hidden().isEmpty()) {
           units.add(StateVars.Unit.lone(layout.localsVar(t)));
+          // A thread whose first label is inside functions starts with their frames live.
+          List<String> live = cfg.insideOf(cfg.entry()).stream().map(fn -> layout.frameField(t, fn))
+              .filter(java.util.Objects::nonNull).toList();
+          layout.frames.liveAtStart(layout.localsVar(t), live);
         }
       }
       return StateVars.of(units);

@@ -56,9 +56,9 @@ final class Path {
   /** The variables bound in this path's action, and where (see BoundNames). */
   BoundNames names;
 
-  Path(StepContext ctx) {
+  Path(StepContext ctx, java.util.Set<String> liveFrames) {
     this.ctx = ctx;
-    this.store = new Store(ctx.layout);
+    this.store = new Store(ctx.layout, ctx.layout.foldedVar(ctx.thread), liveFrames);
     this.names = new BoundNames(ctx.layout.namer);
     store.binder = this::name;
   }
@@ -85,6 +85,15 @@ final class Path {
     knownLive.removeIf(k -> k.get(0).equals(heap));
   }
 
+  /**
+   * The path reached the label (or end) {@code node}: the step ends there, with the frames of
+   * the functions {@code node} is inside live and every other NULL (Store#settle).
+   */
+  void arrive(int node) {
+    target = node;
+    store.settle(ctx.liveFrames(node), ctx.cfg.node(node).span());
+  }
+
   /** Records that the path ran the DSL statement at {@code span} (once for consecutive instructions of it). */
   void ran(Span span) {
     if (spans.isEmpty() || !spans.get(spans.size() - 1).equals(span)) {
@@ -93,7 +102,7 @@ final class Path {
   }
 
   Path copy() {
-    Path p = new Path(ctx);
+    Path p = new Path(ctx, java.util.Set.of());
     p.guards.addAll(guards);
     p.infeasible = infeasible;
     p.nonNull.addAll(nonNull);

@@ -64,7 +64,7 @@ final class PathWalker implements PathSink {
 
   /** Every feasible path of the step starting at the label {@code node}: normal paths first, then fault paths. */
   List<Path> paths(int node) {
-    return paths(node, ctx.newPath());
+    return paths(node, ctx.newPath(node));
   }
 
   /** As {@link #paths(int)}, from the given path (the init block's, which starts on the blank state). */
@@ -106,7 +106,7 @@ final class PathWalker implements PathSink {
       return;
     }
     if (started && isLabel.test(node)) {
-      p.target = node;
+      p.arrive(node);
       done.add(p);
       return;
     }

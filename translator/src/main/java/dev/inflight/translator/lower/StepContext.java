@@ -54,9 +54,27 @@ final class StepContext {
         .anyMatch(n -> n instanceof Instr.Rcu r && r.op() == Instr.RcuOp.READ_LOCK);
   }
 
-  /** An empty path: a step starting at a label, before any instruction ran. */
-  Path newPath() {
-    return new Path(this);
+  /** An empty path: a step starting at the label {@code node}, before any instruction ran. */
+  Path newPath(int node) {
+    return new Path(this, liveFrames(node));
+  }
+
+  /**
+   * The frames (fields of the thread kind's record of locals) that are records, not NULL, when
+   * the thread is at node {@code node}: those of the functions the node is inside
+   * (Cfg#insideOf; docs/semantics.md, "Locals").
+   */
+  java.util.Set<String> liveFrames(int node) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    if (node >= 0) {
+      cfg.insideOf(node).forEach(fn -> {
+        String f = layout.frameField(thread, fn);
+        if (f != null) {
+          out.add(f);
+        }
+      });
+    }
+    return out;
   }
 
   static TlaExpr n(String name) {

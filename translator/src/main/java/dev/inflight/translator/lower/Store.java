@@ -40,13 +40,34 @@ final class Store {
   /** The records the locals live in: an update list of a locals variable collapses whole records (Frames#collapse). */
   private final Frames frames;
 
+  /**
+   * The frames (fields of the stepping thread's record) that are records when the step starts;
+   * every other frame is NULL then (docs/semantics.md, "Locals").
+   */
+  private final java.util.Set<String> liveAtStart;
+
+  /** The stepping thread kind's record of locals (null: none, or a state predicate's store). */
+  private final String framesVar;
+
+  /** A store for a state predicate: no thread steps, so no locals are read at {@code self}. */
   Store(Layout layout) {
-    this(layout::slot, layout.frames);
+    this(layout, null, java.util.Set.of());
   }
 
-  private Store(java.util.function.Function<String, Layout.Slot> slots, Frames frames) {
+  /**
+   * A store for a step of a thread kind whose locals are the record {@code framesVar} (null if
+   * none), starting with the frames {@code liveAtStart} live (StepContext#liveFrames).
+   */
+  Store(Layout layout, String framesVar, java.util.Set<String> liveAtStart) {
+    this(layout::slot, layout.frames, framesVar, liveAtStart);
+  }
+
+  private Store(java.util.function.Function<String, Layout.Slot> slots, Frames frames, String framesVar,
+      java.util.Set<String> liveAtStart) {
     this.slots = slots;
     this.frames = frames;
+    this.framesVar = framesVar;
+    this.liveAtStart = java.util.Set.copyOf(liveAtStart);
   }
 
   private Layout.Slot slot(String var, TlaExpr key) {
@@ -62,7 +83,7 @@ final class Store {
   java.util.function.BiFunction<String, TlaExpr, TlaExpr> binder;
 
   Store copy() {
-    Store s = new Store(slots, frames);
+    Store s = new Store(slots, frames, framesVar, liveAtStart);
     cells.forEach((k, v) -> s.cells.put(k, v.copy()));
     return s;
   }
@@ -144,7 +165,8 @@ final class Store {
     }
     List<TlaExpr.Update> ups = new ArrayList<>();
     for (Upd u : c.updates) {
-      ups.add(new TlaExpr.Update(u.path, u.value));
+      boolean entered = var.equals(framesVar) && u.path.size() == 2 && u.value instanceof TlaExpr.Record;
+      ups.add(new TlaExpr.Update(u.path, entered ? entered(var, ((TlaExpr.Field) u.path.get(1)).name(), (TlaExpr.Record) u.value) : u.value));
     }
     return new TlaExpr.Except(base, frames.collapse(var, ups));
   }
@@ -208,6 +230,9 @@ final class Store {
    * a slot this path did not write still has its value in the old state.
    */
   private TlaExpr readSlot(Layout.Slot slot) {
+    if (slot.fields().size() == 2) {
+      return readFrameSlot(slot);
+    }
     List<TlaExpr.PathElem> want = pathOf(slot);
     Cell c = cells.get(slot.var());
     if (c != null) {
@@ -232,6 +257,10 @@ final class Store {
 
   void writeAt(String var, TlaExpr key, TlaExpr value) {
     Layout.Slot slot = slot(var, key);
+    if (slot != null && slot.fields().size() == 2) {
+      writeFrameSlot(slot, value);
+      return;
+    }
     if (slot != null) {
       update(slot.var(), pathOf(slot), value);
       return;
@@ -248,6 +277,152 @@ final class Store {
     // A later write to the same point replaces the earlier one (keeps EXCEPT lists short).
     c.updates.removeIf(u -> u.path.equals(path) || (u.path.size() > path.size() && u.path.subList(0, path.size()).equals(path)));
     c.updates.add(new Upd(path, value));
+  }
+
+  // ---------------------------------------------------------------- function frames
+
+  /*
+   * A function's locals live in its frame, a field of the thread's record that is NULL while the
+   * thread is not inside the function (docs/semantics.md, "Locals"). In a step a frame is in one
+   * of three forms: not written (a record if the step started inside the function, else NULL),
+   * written whole (one update at the frame's path: a record literal of every field, or NULL), or
+   * updated field by field (only when it was a record at the start). A frame is never written
+   * both whole and by field, so the update list means what it says in any order.
+   */
+
+  private static List<TlaExpr.PathElem> framePath(String frame) {
+    return List.of(new TlaExpr.Index(ExprGen.SELF), new TlaExpr.Field(frame));
+  }
+
+  /** The update writing frame {@code frame} of {@code var} whole in this step, or -1. */
+  private int wholeWrite(Cell c, String frame) {
+    List<TlaExpr.PathElem> at = framePath(frame);
+    for (int i = 0; c != null && i < c.updates.size(); i++) {
+      if (c.updates.get(i).path.equals(at)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether the frame is a record now (not NULL) on this path. */
+  private boolean live(String var, String frame) {
+    Cell c = cells.get(var);
+    int w = wholeWrite(c, frame);
+    return w >= 0 ? c.updates.get(w).value instanceof TlaExpr.Record : liveAtStart.contains(frame);
+  }
+
+  private TlaExpr readFrameSlot(Layout.Slot slot) {
+    String frame = slot.fields().get(0);
+    String field = slot.fields().get(1);
+    Cell c = cells.get(slot.var());
+    int w = wholeWrite(c, frame);
+    if (w >= 0 && c.updates.get(w).value instanceof TlaExpr.Record r) {
+      int at = indexOf(r, field);
+      TlaExpr v = r.fields().get(at).getValue();
+      if (binder == null || !computed(v)) {
+        return v;
+      }
+      TlaExpr named = binder.apply(field, v);
+      c.updates.set(w, new Upd(c.updates.get(w).path, with(r, at, named)));
+      return named;
+    }
+    if (w >= 0 || !liveAtStart.contains(frame)) {
+      return initial(slot.var(), frame, field); // a NULL frame: every local of it at its initial value
+    }
+    List<TlaExpr.PathElem> want = pathOf(slot);
+    for (int i = 0; c != null && i < c.updates.size(); i++) {
+      if (c.updates.get(i).path.equals(want)) {
+        return reread(field, c, i);
+      }
+    }
+    TlaExpr out = new TlaExpr.FunApp(new TlaExpr.Name(slot.var()), List.of(ExprGen.SELF));
+    for (String f : slot.fields()) {
+      out = new TlaExpr.Select(out, f);
+    }
+    return out;
+  }
+
+  private void writeFrameSlot(Layout.Slot slot, TlaExpr value) {
+    String frame = slot.fields().get(0);
+    String field = slot.fields().get(1);
+    Cell c = cells.get(slot.var());
+    int w = wholeWrite(c, frame);
+    if (w < 0 && liveAtStart.contains(frame)) {
+      update(slot.var(), pathOf(slot), value);
+      return;
+    }
+    TlaExpr.Record r = w >= 0 && c.updates.get(w).value instanceof TlaExpr.Record old ? old : blank(slot.var(), frame);
+    update(slot.var(), framePath(frame), with(r, indexOf(r, field), value)); // entering: the frame written whole
+  }
+
+  /**
+   * The thread leaves the function whose frame is {@code frame}: the frame becomes NULL (it held
+   * only the function's locals, which are dead now).
+   */
+  void leave(String var, String frame) {
+    update(var, framePath(frame), ExprGen.NULL);
+  }
+
+  /**
+   * The step ends where exactly the frames {@code live} are records: a frame that must be live
+   * and is NULL is entered (written whole at its blank value; a function entered at a label,
+   * before any of its locals was written). A frame that is live but must be NULL means the path
+   * left a function without its reset: a translator bug, refused rather than merged.
+   */
+  void settle(java.util.Set<String> live, Object where) {
+    if (framesVar == null) {
+      return;
+    }
+    for (Frames.Frame f : frames.of(framesVar)) {
+      if (f.path().size() != 1) {
+        continue;
+      }
+      String frame = f.path().get(0);
+      boolean now = live(framesVar, frame);
+      if (live.contains(frame) && !now) {
+        update(framesVar, framePath(frame), blank(framesVar, frame));
+      } else if (!live.contains(frame) && now) {
+        throw new IllegalStateException("frame " + frame + " of " + framesVar + " still live where the step ends, " + where);
+      }
+    }
+  }
+
+  /** A frame written whole, as its blank value's name with the fields that differ: `[f_init EXCEPT !.s = sk]`. */
+  private TlaExpr entered(String var, String frame, TlaExpr.Record r) {
+    Frames.Frame f = frames.frame(var, frame);
+    List<TlaExpr.Update> diffs = new ArrayList<>();
+    for (int i = 0; i < r.fields().size(); i++) {
+      Map.Entry<String, TlaExpr> e = r.fields().get(i);
+      if (!e.getValue().equals(f.fields().get(i).getValue())) {
+        diffs.add(new TlaExpr.Update(List.of(new TlaExpr.Field(e.getKey())), e.getValue()));
+      }
+    }
+    return diffs.isEmpty() ? f.blank() : new TlaExpr.Except(f.blank(), diffs);
+  }
+
+  private TlaExpr.Record blank(String var, String frame) {
+    return new TlaExpr.Record(frames.frame(var, frame).fields());
+  }
+
+  private TlaExpr initial(String var, String frame, String field) {
+    TlaExpr.Record b = blank(var, frame);
+    return b.fields().get(indexOf(b, field)).getValue();
+  }
+
+  private static int indexOf(TlaExpr.Record r, String field) {
+    for (int i = 0; i < r.fields().size(); i++) {
+      if (r.fields().get(i).getKey().equals(field)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("no local " + field + " in frame " + r);
+  }
+
+  private static TlaExpr.Record with(TlaExpr.Record r, int at, TlaExpr value) {
+    List<Map.Entry<String, TlaExpr>> fs = new ArrayList<>(r.fields());
+    fs.set(at, Map.entry(fs.get(at).getKey(), value));
+    return new TlaExpr.Record(fs);
   }
 
   /** The variables this path changed, with their new values, in first-write order. */
