@@ -85,7 +85,7 @@ sender_at_L19(self) ==
                    /\ pc' = [pc EXCEPT ![self] = "L21"]
                    /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
+             /\ {o \in Pool_skb : skb[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 20, "pool skb")
           \/ /\ ~i < 3
              /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
@@ -187,7 +187,7 @@ receiver_at_L31(self) ==
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L32"]
           /\ UNCHANGED <<fault, rxq>>
-       \/ /\ ~rxq = <<>>
+       \/ /\ rxq # <<>>
           /\ rxq' = Tail(rxq)
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L32"]

@@ -186,7 +186,7 @@ sender_at_L21(self) ==
                     ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ~{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
+          \/ /\ {o \in Pool_sk_buff : sk_buff[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 21, "pool sk_buff")
 
 \* any step of a sender thread

@@ -59,7 +59,7 @@ binder_at_L13(self) ==
     /\ \/ /\ is_bound = 0
           /\ pc' = [pc EXCEPT ![self] = "L14"]
           /\ UNCHANGED <<fault>>
-       \/ /\ ~is_bound = 0
+       \/ /\ is_bound # 0
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
 
@@ -91,7 +91,7 @@ binder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<bind_lock, is_bound>>
-    /\ \/ /\ ~bind_lock = self
+    /\ \/ /\ bind_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ bind_lock = self
@@ -159,7 +159,7 @@ rebinder_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<bind_lock, is_bound>>
-    /\ \/ /\ ~bind_lock = self
+    /\ \/ /\ bind_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ bind_lock = self

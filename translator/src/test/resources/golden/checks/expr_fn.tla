@@ -62,7 +62,7 @@ Init ==
                        ![new_sock].hashed = TRUE]
                 /\ table = {new_sock}
                 /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ table = {}
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 27, bound |-> "pool sock"]
@@ -106,7 +106,7 @@ lookup_at_L34(self) ==
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L36"]
                /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
+            \/ /\ picked = NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L38"]
                /\ UNCHANGED <<fault>>
@@ -154,7 +154,7 @@ lookup_at_L38(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L40"]
              /\ UNCHANGED <<fault, lookup_locals>>
           \/ /\ ok
-             /\ ~sk # NULL
+             /\ sk = NULL
              /\ table_lock' = NULL
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
@@ -214,7 +214,7 @@ lookup_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, table_lock, lookup_locals>>
-    /\ \/ /\ ~table_lock = self
+    /\ \/ /\ table_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ table_lock = self
@@ -272,7 +272,7 @@ closer_at_L47(self) ==
                /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L49"]
                /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
+            \/ /\ picked = NULL
                /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L52"]
                /\ UNCHANGED <<fault>>
@@ -318,7 +318,7 @@ closer_at_L52(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L54"]
              /\ UNCHANGED <<fault, closer_locals>>
           \/ /\ ok
-             /\ ~sk # NULL
+             /\ sk = NULL
              /\ table_lock' = NULL
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L57"]
@@ -379,7 +379,7 @@ closer_at_L57(self) ==
     /\ pc[self] = "L57"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, table_lock, lookup_locals, closer_locals>>
-    /\ \/ /\ ~table_lock = self
+    /\ \/ /\ table_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ table_lock = self

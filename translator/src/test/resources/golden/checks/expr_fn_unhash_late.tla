@@ -62,7 +62,7 @@ Init ==
                        ![new_sock].hashed = TRUE]
                 /\ table = {new_sock}
                 /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ table = {}
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 20, bound |-> "pool sock"]
@@ -106,7 +106,7 @@ lookup_at_L27(self) ==
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L29"]
                /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
+            \/ /\ picked = NULL
                /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
                /\ pc' = [pc EXCEPT ![self] = "L31"]
                /\ UNCHANGED <<fault>>
@@ -154,7 +154,7 @@ lookup_at_L31(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault, lookup_locals>>
           \/ /\ ok
-             /\ ~sk # NULL
+             /\ sk = NULL
              /\ table_lock' = NULL
              /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
@@ -214,7 +214,7 @@ lookup_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, table_lock, lookup_locals>>
-    /\ \/ /\ ~table_lock = self
+    /\ \/ /\ table_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ table_lock = self
@@ -286,7 +286,7 @@ closer_at_L41(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault, closer_locals>>
           \/ /\ ok
-             /\ ~sk # NULL
+             /\ sk = NULL
              /\ table_lock' = NULL
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L50"]
@@ -396,7 +396,7 @@ closer_at_L50(self) ==
     /\ pc[self] = "L50"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, table_lock, lookup_locals, closer_locals>>
-    /\ \/ /\ ~table_lock = self
+    /\ \/ /\ table_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ table_lock = self

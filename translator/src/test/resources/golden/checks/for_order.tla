@@ -76,9 +76,9 @@ t_at_L15(self) ==
                    /\ pc' = [pc EXCEPT ![self] = "L16b"]
                    /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~{o \in Pool_obj : obj_now[o].st = "free"} # {}
+             /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 15, "pool obj")
-          \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+          \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 15, "pool obj")
 
 \* a t thread at L16: 3 paths
@@ -101,7 +101,7 @@ t_at_L16(self) ==
                             ![self].x = next_x]
                      /\ pc' = [pc EXCEPT ![self] = "L17"]
                      /\ UNCHANGED <<fault>>
-                  \/ /\ ~next_x = A
+                  \/ /\ next_x # A
                      /\ t_locals' = [t_locals EXCEPT
                             ![self].rest_16_3 = rest_16_3 \ {next_x},
                             ![self].x = next_x]

@@ -96,9 +96,9 @@ t_at_L14(self) ==
              /\ new_obj2 \in Elems(l)
              /\ FaultOn("list_double_add", self, 14, new_obj2)
           \/ /\ ok
-             /\ ~{o \in Pool_obj : obj_now[o].st = "free"} # {}
+             /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 14, "pool obj")
-          \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+          \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a t thread at L15: 3 paths
@@ -123,7 +123,7 @@ t_at_L15(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L16"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~next_x = A
+             /\ next_x # A
              /\ t_locals' = [t_locals EXCEPT
                     ![self].rest_15_3 = Tail(rest_15_3),
                     ![self].x = next_x]

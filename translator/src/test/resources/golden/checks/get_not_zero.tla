@@ -151,7 +151,7 @@ owner_at_L23(self) ==
                 /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L24"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 23, "pool sock")
 
 \* a owner thread at L24: one path
@@ -277,7 +277,7 @@ lookup_at_L31(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ~table # NULL
+          \/ /\ table = NULL
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L40"]
              /\ UNCHANGED <<fault>>

@@ -151,7 +151,7 @@ owner_at_L25(self) ==
                 /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 25, "pool sock")
 
 \* a owner thread at L26: one path
@@ -277,7 +277,7 @@ lookup_at_L33(self) ==
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L35"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ~table # NULL
+          \/ /\ table = NULL
              /\ lookup_locals' = lookup_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L39"]
              /\ UNCHANGED <<fault>>

@@ -77,7 +77,7 @@ Init ==
                       /\ socks = {new_sock, new_sock2}
                       /\ ready = 3
                       /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ socks = {}
           /\ ready = 0
@@ -88,7 +88,7 @@ Init ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                          ![new_sock].id = 1]
-             IN /\ ~{o \in Pool_sock : sock_now[o].st = "free"} # {}
+             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
                 /\ sock = [Blank_sock EXCEPT
                        ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                        ![new_sock].id = 1]
@@ -106,7 +106,7 @@ AllDone == \A t \in Thread_worker : pc[t] = "Done"
 
 \* thread worker[2] (examples/checks/init_block.ifl:41)
 
-\* a worker thread at L43: 5 paths
+\* a worker thread at L43: 3 paths
 \* examples/checks/init_block.ifl:43: sk = pick(socks)
 \* examples/checks/init_block.ifl:44: if sk != null {
 \* examples/checks/init_block.ifl:48: if sk != null {
@@ -122,25 +122,14 @@ worker_at_L43(self) ==
              /\ UNCHANGED <<fault, socks>>
           \/ \E picked \in socks :
                \/ /\ picked # NULL
-                  /\ \/ /\ picked # NULL
-                        /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
-                        /\ socks' = socks \ {picked}
-                        /\ pc' = [pc EXCEPT ![self] = "L49"]
-                        /\ UNCHANGED <<fault>>
-                     \/ /\ ~picked # NULL
-                        /\ worker_locals' = worker_locals_next
-                        /\ socks' = socks \ {picked}
-                        /\ pc' = [pc EXCEPT ![self] = "Done"]
-                        /\ UNCHANGED <<fault>>
-               \/ /\ ~picked # NULL
-                  /\ \/ /\ picked # NULL
-                        /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
-                        /\ pc' = [pc EXCEPT ![self] = "L49"]
-                        /\ UNCHANGED <<fault, socks>>
-                     \/ /\ ~picked # NULL
-                        /\ worker_locals' = worker_locals_next
-                        /\ pc' = [pc EXCEPT ![self] = "Done"]
-                        /\ UNCHANGED <<fault, socks>>
+                  /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
+                  /\ socks' = socks \ {picked}
+                  /\ pc' = [pc EXCEPT ![self] = "L49"]
+                  /\ UNCHANGED <<fault>>
+               \/ /\ picked = NULL
+                  /\ worker_locals' = worker_locals_next
+                  /\ pc' = [pc EXCEPT ![self] = "Done"]
+                  /\ UNCHANGED <<fault, socks>>
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk

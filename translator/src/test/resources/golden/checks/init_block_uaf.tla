@@ -50,7 +50,7 @@ Init ==
                        ![new_sock].data = 7]
                 /\ s = new_sock
                 /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ s = NULL
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 14, bound |-> "pool sock"]

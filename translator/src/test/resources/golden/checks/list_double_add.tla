@@ -75,7 +75,7 @@ setup_at_L14(self) ==
                 /\ u' = new_unix_sock
                 /\ pc' = [pc EXCEPT ![self] = "Done"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 14, "pool unix_sock")
 
 \* any step of a setup thread
@@ -120,7 +120,7 @@ sender_at_L19(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L20"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~unix_sock[u].inflight = 0
+             /\ unix_sock[u].inflight # 0
              /\ pc' = [pc EXCEPT ![self] = "L22"]
              /\ UNCHANGED <<fault>>
           \/ /\ u = NULL

@@ -63,7 +63,7 @@ adder_at_L16(self) ==
                 /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L17"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 16, "pool obj")
 
 \* a adder thread at L17: one path
@@ -119,7 +119,7 @@ adder_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members, members_lock, n, adder_locals>>
-    /\ \/ /\ ~members_lock = self
+    /\ \/ /\ members_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ members_lock = self

@@ -68,7 +68,7 @@ adder_at_L14(self) ==
                 /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L15"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a adder thread at L15: one path
@@ -124,7 +124,7 @@ adder_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members, members_lock, n, adder_locals, sloppy_locals>>
-    /\ \/ /\ ~members_lock = self
+    /\ \/ /\ members_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ members_lock = self
@@ -167,7 +167,7 @@ sloppy_at_L22(self) ==
                 /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = new_obj]
                 /\ pc' = [pc EXCEPT ![self] = "L23"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 22, "pool obj")
 
 \* a sloppy thread at L23: one path
@@ -223,7 +223,7 @@ sloppy_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members, members_lock, n, adder_locals, sloppy_locals>>
-    /\ \/ /\ ~members_lock = self
+    /\ \/ /\ members_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ members_lock = self

@@ -77,7 +77,7 @@ setup_and_read_at_L18(self) ==
                 /\ d' = new_dev
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_dev : dev[o].st = "free"} # {}
+       \/ /\ {o \in Pool_dev : dev[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 18, "pool dev")
 
 \* a setup_and_read thread at L19: one path

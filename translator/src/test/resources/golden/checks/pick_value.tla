@@ -63,7 +63,7 @@ Init ==
                          ![new_sock].state = picked]
                   /\ sk = new_sock
                   /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ sk = NULL
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 23, bound |-> "pool sock"]
@@ -103,7 +103,7 @@ closer_at_L30(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L31"]
              /\ UNCHANGED <<fault, closer_locals>>
           \/ /\ ok
-             /\ ~sock[s].state = TCP_CLOSE
+             /\ sock[s].state # TCP_CLOSE
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>

@@ -99,7 +99,7 @@ w_at_L20(self) ==
                 /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L21"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
+       \/ /\ {o \in Pool_item : item[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 20, "pool item")
 
 \* a w thread at L21: 4 paths (3 to a fault)

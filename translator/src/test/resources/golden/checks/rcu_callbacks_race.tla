@@ -84,7 +84,7 @@ w_at_L18(self) ==
                 /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_item : item[o].st = "free"} # {}
+       \/ /\ {o \in Pool_item : item[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 18, "pool item")
 
 \* a w thread at L19: 4 paths (3 to a fault)

@@ -79,7 +79,7 @@ owner_at_L18(self) ==
                 /\ shared' = new_conn
                 /\ pc' = [pc EXCEPT ![self] = "L19"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_conn : conn[o].st = "free"} # {}
+       \/ /\ {o \in Pool_conn : conn[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 18, "pool conn")
 
 \* a owner thread at L19: one path
@@ -143,7 +143,7 @@ poller_at_L25(self) ==
     /\ \/ /\ ~closing
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault, poller_locals>>
-       \/ /\ ~~closing
+       \/ /\ closing
           /\ poller_locals' = [poller_locals EXCEPT ![self] = poller_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>

@@ -64,7 +64,7 @@ Init ==
                       /\ head = new_node
                       /\ item = new_node2
                       /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_node : Blank_node[o].st = "free"} # {}
+       \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} = {}
           /\ node = Blank_node
           /\ head = NULL
           /\ item = NULL
@@ -75,7 +75,7 @@ Init ==
                      [Blank_node EXCEPT
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
                          ![new_node].on_list = TRUE]
-             IN /\ ~{o \in Pool_node : node_now[o].st = "free"} # {}
+             IN /\ {o \in Pool_node : node_now[o].st = "free"} = {}
                 /\ node = [Blank_node EXCEPT
                        ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
                        ![new_node].on_list = TRUE]
@@ -111,7 +111,7 @@ adder_at_L23(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L24"]
              /\ UNCHANGED <<fault, adder_locals>>
           \/ /\ ok
-             /\ ~~node[n].on_list
+             /\ node[n].on_list
              /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L33"]
              /\ UNCHANGED <<fault>>
@@ -208,7 +208,7 @@ adder_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head, list_lock, adder_locals>>
-    /\ \/ /\ ~list_lock = self
+    /\ \/ /\ list_lock # self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ /\ list_lock = self
@@ -254,7 +254,7 @@ walker_at_L37(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L38"]
        /\ UNCHANGED <<fault>>
 
-\* a walker thread at L38: 4 paths (2 to a fault)
+\* a walker thread at L38: 3 paths (1 to a fault)
 \* examples/checks/spin_walk_locked.ifl:38: while p != null {
 \* examples/checks/spin_walk_locked.ifl:39: p = p.next
 walker_at_L38(self) ==
@@ -269,13 +269,9 @@ walker_at_L38(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ p = NULL
-             /\ Fault("null_deref", self, 39)
-          \/ /\ ok
-             /\ p # NULL
              /\ node[p].st # "live"
              /\ FaultOn("use_after_free", self, 39, p)
-          \/ /\ ~p # NULL
+          \/ /\ p = NULL
              /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
@@ -296,10 +292,8 @@ walker_enabled(self) ==
                    /\ \/ /\ p # NULL /\ node[p].st = "live"
                          /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
                             \/ [pc EXCEPT ![self] = "L38"] # pc
-                      \/ p = NULL
-                      \/ /\ p # NULL
-                         /\ node[p].st # "live"
-                \/ ~p # NULL
+                      \/ node[p].st # "live"
+                \/ p = NULL
 
 \* <<walker_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -71,7 +71,7 @@ sender_at_L17(self) ==
                 /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_skb : skb[o].st = "free"} # {}
+       \/ /\ {o \in Pool_skb : skb[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 17, "pool skb")
 
 \* a sender thread at L18: 3 paths (2 to a fault)
@@ -154,7 +154,7 @@ receiver_at_L24(self) ==
           /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault, rxq>>
-       \/ /\ ~rxq = <<>>
+       \/ /\ rxq # <<>>
           /\ rxq' = Tail(rxq)
           /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
           /\ pc' = [pc EXCEPT ![self] = "L25"]

@@ -274,7 +274,7 @@ a_at_L40(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L41"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 40, "pool obj")
 
 \* a a thread at L41: one path

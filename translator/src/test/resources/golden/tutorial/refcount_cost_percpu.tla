@@ -274,7 +274,7 @@ a_at_L33(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 33, "pool obj")
 
 \* a a thread at L34: one path
@@ -427,7 +427,7 @@ b_at_L41(self) ==
                 /\ op_end' = NoOpEnd
                 /\ pc' = [pc EXCEPT ![self] = "L28"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_obj : obj[o].st = "free"} # {}
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 41, "pool obj")
 
 \* any step of a b thread

@@ -72,7 +72,7 @@ producer_at_L17(self) ==
                 /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
                 /\ pc' = [pc EXCEPT ![self] = "L18"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_sock : sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 17, "pool sock")
 
 \* a producer thread at L18: 3 paths (2 to a fault)

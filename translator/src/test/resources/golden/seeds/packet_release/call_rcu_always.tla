@@ -215,7 +215,7 @@ user_at_L24(self) ==
                        ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
                 /\ pc' = [pc EXCEPT ![self] = "L80"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_socket : socket[o].st = "free"} # {}
+       \/ /\ {o \in Pool_socket : socket[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 24, "pool socket")
 
 \* a user thread at L29: 2 paths (1 to a fault)
@@ -246,16 +246,13 @@ user_at_L67(self) ==
            ok2 ==
                /\ ok
                /\ packet_sock[sk].dead
-           ok3 ==
-               /\ ok2
-               /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok3
+       IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok3
+          \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
@@ -291,16 +288,13 @@ user_at_L67b(self) ==
            ok2 ==
                /\ ok
                /\ packet_sock[sk].dead
-           ok3 ==
-               /\ ok2
-               /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok3
+       IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110b"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok3
+          \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ user_locals' = [user_locals EXCEPT
@@ -357,7 +351,7 @@ user_at_L80(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L94b"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok2
-             /\ ~proto # 0
+             /\ proto = 0
              /\ packet_sock' = [packet_sock EXCEPT
                     ![new_packet_sock] = [st |-> "live",
                                           refcnt |-> 1,
@@ -378,7 +372,7 @@ user_at_L80(self) ==
              /\ sock # NULL
              /\ socket[sock].st # "live"
              /\ FaultOn("use_after_free", self, 82, sock)
-          \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
+          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
@@ -417,7 +411,7 @@ user_at_L94(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[sk].running
+             /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
@@ -440,7 +434,7 @@ user_at_L94b(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L95b"]
              /\ UNCHANGED <<fault, user_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[sk].running
+             /\ packet_sock[sk].running
              /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L87"]
              /\ UNCHANGED <<fault>>
@@ -959,7 +953,7 @@ user_at_L130(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L132"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~proto # 0
+             /\ proto = 0
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
@@ -1030,7 +1024,7 @@ user_at_L306(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L308"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~socket[sock].sk # NULL
+             /\ socket[sock].sk = NULL
              /\ user_locals' = [user_locals EXCEPT
                     ![self].packet_release_call_rcu = NULL,
                     ![self].sock_free = [user_sock_free_init EXCEPT
@@ -1334,16 +1328,13 @@ netdev_at_L67(self) ==
            ok2 ==
                /\ ok
                /\ packet_sock[sk].dead
-           ok3 ==
-               /\ ok2
-               /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok3
+       IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L110"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok3
+          \/ /\ ok2
              /\ ~sync
              /\ packet_sock' = packet_sock_next
              /\ netdev_locals' = [netdev_locals EXCEPT
@@ -1376,7 +1367,7 @@ netdev_at_L94(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L95"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ ok
-             /\ ~~packet_sock[sk].running
+             /\ packet_sock[sk].running
              /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault>>
@@ -1635,7 +1626,7 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L174"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                        \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                        \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
                            /\ netdev_locals' = [netdev_locals EXCEPT
                                   ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                   ![self].packet_notifier.sk = next_sk]
@@ -1676,7 +1667,7 @@ netdev_at_L174(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L176"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~event = NETDEV_DOWN
+             /\ event # NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
@@ -1728,7 +1719,7 @@ netdev_at_L180(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L94"]
              /\ UNCHANGED <<fault>>
           \/ /\ ok
-             /\ ~packet_sock[sk].num # 0
+             /\ packet_sock[sk].num = 0
              /\ pc' = [pc EXCEPT ![self] = "L184"]
              /\ UNCHANGED <<fault, netdev_locals>>
           \/ /\ sk = NULL
@@ -1844,7 +1835,7 @@ netdev_enabled(self) ==
                    /\ \E next_sk \in rest_172_3 :
                         \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                            /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
-                              \/ /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
+                              \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
                                  /\ \/ [netdev_locals EXCEPT
                                            ![self].rest_172_3 = rest_172_3 \ {next_sk},
                                            ![self].packet_notifier.sk = next_sk] #
@@ -1930,7 +1921,7 @@ rx_at_L155(self) ==
                       ![self].packet_rcv = [rx_packet_rcv_init EXCEPT !.sk = picked]]
                /\ pc' = [pc EXCEPT ![self] = "L146"]
                /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
+            \/ /\ picked = NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked]
                /\ pc' = [pc EXCEPT ![self] = "L159"]
                /\ UNCHANGED <<fault>>
@@ -1999,7 +1990,6 @@ rcu_cb_at_L67(self) ==
                /\ ok
                /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
                     ![self].sk_free = NULL,

@@ -134,7 +134,7 @@ user_at_L35(self) ==
                        ![self].sk_alloc = NULL]
                 /\ pc' = [pc EXCEPT ![self] = "L68"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 35, "pool packet_sock")
 
 \* a user thread at L61: 3 paths (2 to a fault)
@@ -165,7 +165,7 @@ user_at_L66(self) ==
                 /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L34"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
+       \/ /\ {o \in Pool_module : module[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 66, "pool module")
 
 \* a user thread at L68: 4 paths (3 to a fault)
@@ -279,7 +279,6 @@ rcu_cb_at_L43(self) ==
                /\ ok
                /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L46"]
              /\ UNCHANGED <<fault>>

@@ -134,7 +134,7 @@ user_at_L27(self) ==
                        ![self].sk_alloc = NULL]
                 /\ pc' = [pc EXCEPT ![self] = "L61"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 27, "pool packet_sock")
 
 \* a user thread at L53: one path
@@ -176,7 +176,7 @@ user_at_L59(self) ==
                 /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
                 /\ pc' = [pc EXCEPT ![self] = "L26"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ~{o \in Pool_module : module[o].st = "free"} # {}
+       \/ /\ {o \in Pool_module : module[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 59, "pool module")
 
 \* a user thread at L61: 4 paths (3 to a fault)
@@ -294,7 +294,6 @@ rcu_cb_at_L35(self) ==
                /\ ok
                /\ packet_sock[sk].dead
        IN \/ /\ ok2
-             /\ packet_sock[sk].st = "live"
              /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
              /\ pc' = [pc EXCEPT ![self] = "L38"]
              /\ UNCHANGED <<fault>>

@@ -108,7 +108,7 @@ Init ==
                 /\ hooked = {new_sock}
                 /\ s = new_sock
                 /\ fault = [kind |-> "none"]
-       \/ /\ ~{o \in Pool_sock : Blank_sock[o].st = "free"} # {}
+       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ hooked = {}
           /\ s = NULL
@@ -156,7 +156,7 @@ rel_at_L36(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L49"]
              /\ UNCHANGED <<fault, running, hooked>>
           \/ /\ ok
-             /\ ~CONDITIONAL = 0
+             /\ CONDITIONAL # 0
              /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L51"]
              /\ UNCHANGED <<fault, running, hooked>>
@@ -297,7 +297,7 @@ rx_at_L66(self) ==
                /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L68"]
                /\ UNCHANGED <<fault>>
-            \/ /\ ~picked # NULL
+            \/ /\ picked = NULL
                /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
                /\ pc' = [pc EXCEPT ![self] = "L70"]
                /\ UNCHANGED <<fault>>

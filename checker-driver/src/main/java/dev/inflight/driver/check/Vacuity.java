@@ -218,6 +218,17 @@ public final class Vacuity {
         }
       }
     }
+    // Statements no path runs at all (their guards contradict, or nothing leads there): no action lists them.
+    for (SourceMap.Thread t : map.threads()) {
+      if (t.unreached() == null || silentThreads.contains(t.name()) || t.instances().isEmpty()) {
+        continue;
+      }
+      for (SourceMap.Loc l : t.unreached()) {
+        if (!told.contains(key(l)) && (root == null || root.equals(l.file()))) {
+          all.putIfAbsent(key(l), l);
+        }
+      }
+    }
     List<Warning> out = new ArrayList<>();
     List<SourceMap.Loc> never = all.entrySet().stream().filter(e -> !reached.contains(e.getKey())).map(Map.Entry::getValue)
         .sorted((x, y) -> x.line() != y.line() ? Integer.compare(x.line(), y.line()) : Integer.compare(x.col(), y.col()))

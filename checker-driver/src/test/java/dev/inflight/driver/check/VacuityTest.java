@@ -49,6 +49,22 @@ class VacuityTest {
   }
 
   @Test
+  void aStatementNoPathRunsIsReportedFromTheThreadsUnreachedList() {
+    // line 9 is in no action: every path to it had contradicting guards (Path#guard)
+    SourceMap base = map(List.of(
+        action("user_L5", "user", "L5", "L7", loc(5, "  x = alloc s")),
+        action("user_L7", "user", "L7", "Done", loc(7, "  if c {"), loc(8, "    g = 1"))));
+    SourceMap.Thread u = base.threads().get(0);
+    SourceMap.Thread user = new SourceMap.Thread(u.name(), u.tlaSet(), u.instances(), u.entry(), u.labels(), u.daemon(), u.rest(),
+        u.workItem(), List.of(loc(9, "    g = 2")));
+    SourceMap m = new SourceMap(1, "m", "m", List.of("m.ifl"), List.of(user, base.threads().get(1)), List.of(), List.of(), base.actions(),
+        List.of(), null);
+    PathsRun cov = new PathsRun(Set.of("user_L5", "user_L7"), Set.of("user_L5", "user_L7"));
+
+    assertThat(Vacuity.find(m, cov)).extracting(Warning::message).containsExactly("statement never reached: `g = 2` at m.ifl:9");
+  }
+
+  @Test
   void aCallbackOnlyAnUncalledLibraryFunctionQueuesIsNotPartOfTheModel() {
     List<SourceMap.Action> actions = List.of(
         action("user_L5", "user", "L5", "L7", loc(5, "  x = alloc s")),

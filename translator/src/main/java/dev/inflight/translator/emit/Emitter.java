@@ -422,7 +422,7 @@ public final class Emitter {
       Map<String, String> labelAction = labelActions.getOrDefault(t, Map.of());
       tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s), loc(tc.waitsAt().get(n)), labelAction.get(n))));
       threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels,
-          t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
+          t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name(), tc.unreached().stream().map(Emitter::loc).toList()));
       for (Action a : tc.actions()) {
         TextRange r = printed.definitionRange(a.name()).orElse(leaves.get(a.name()));
         actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(headline.of(a.primary(), a.statements(), a.fault())),

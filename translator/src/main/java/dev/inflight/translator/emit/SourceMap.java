@@ -87,7 +87,13 @@ public record SourceMap(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Thread(String name, String tlaSet, List<Instance> instances, String entry, List<Label> labels,
-      boolean daemon, List<String> rest, String workItem) {}
+      boolean daemon, List<String> rest, String workItem,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Loc> unreached) {
+    public Thread(String name, String tlaSet, List<Instance> instances, String entry, List<Label> labels, boolean daemon,
+        List<String> rest, String workItem) {
+      this(name, tlaSet, instances, entry, labels, daemon, rest, workItem, List.of());
+    }
+  }
 
   public record Instance(String tla, String display) {}
 

@@ -63,13 +63,46 @@ final class Path {
     store.binder = this::name;
   }
 
-  /** Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. */
+  /**
+   * The guards' conjuncts so far, folded: all are over the state before the step and the names
+   * the path bound (the store resolves reads of what the step wrote), so two equal ones say the
+   * same thing of the same state.
+   */
+  private final Set<TlaExpr> facts = new HashSet<>();
+
+  /**
+   * Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. So does a guard
+   * whose every conjunct is already a guard of the path; a conjunct that is the negation of one
+   * (Simplify#not) makes the path infeasible: no state satisfies its guards.
+   */
   void guard(TlaExpr g) {
     TlaExpr f = Simplify.fold(ctx.constantState ? Simplify.constants(g) : g, nonNull);
     if (f.equals(Simplify.FALSE)) {
       infeasible = true;
-    } else if (!f.equals(Simplify.TRUE)) {
-      guards.add(Simplify.shortCircuit(f));
+      return;
+    }
+    if (f.equals(Simplify.TRUE)) {
+      return;
+    }
+    List<TlaExpr> conjuncts = new ArrayList<>();
+    conjuncts(f, conjuncts);
+    if (conjuncts.stream().anyMatch(c -> facts.contains(Simplify.not(c)))) {
+      infeasible = true;
+      return;
+    }
+    if (facts.containsAll(conjuncts)) {
+      return;
+    }
+    facts.addAll(conjuncts);
+    guards.add(Simplify.shortCircuit(f));
+  }
+
+  private static void conjuncts(TlaExpr e, List<TlaExpr> out) {
+    if (e instanceof TlaExpr.Infix in && in.op() == dev.inflight.translator.tla.BinOp.AND) {
+      conjuncts(in.left(), out);
+      conjuncts(in.right(), out);
+    } else {
+      out.add(e);
     }
   }
 
@@ -104,6 +137,7 @@ final class Path {
   Path copy() {
     Path p = new Path(ctx, java.util.Set.of());
     p.guards.addAll(guards);
+    p.facts.addAll(facts);
     p.infeasible = infeasible;
     p.nonNull.addAll(nonNull);
     p.knownLive.addAll(knownLive);

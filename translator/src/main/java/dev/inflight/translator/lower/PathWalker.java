@@ -150,6 +150,10 @@ final class PathWalker implements PathSink {
    * statements of an action): not the translator's bookkeeping (joins, resets of dead locals,
    * loop counters, loop heads, operation marks, a primitive's fixed price) nor the end.
    */
+  static boolean listed(Instr in) {
+    return in.accept(LISTED);
+  }
+
   private static final Instr.Visitor<Boolean> LISTED = new Instr.Visitor<>() {
     public Boolean visitAssign(Instr.Assign i) { return true; }
     public Boolean visitAlloc(Instr.Alloc i) { return true; }

@@ -61,6 +61,22 @@ final class Simplify {
         || e instanceof TlaExpr.Infix in && in.op() == BinOp.CUP && (hasElement(in.left()) || hasElement(in.right()));
   }
 
+  /**
+   * {@code ~a}, with the negation pushed into what it can be by definition: {@code ~~x} is
+   * {@code x}, {@code ~(x = y)} is {@code x # y} and {@code ~(x # y)} is {@code x = y} (TLA+
+   * defines {@code #} so). Guards then say the same thing the same way, and a path whose guards
+   * contradict each other is seen to be infeasible (Path#guard).
+   */
+  static TlaExpr not(TlaExpr a) {
+    if (a instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
+      return p.arg();
+    }
+    if (a instanceof TlaExpr.Infix in && (in.op() == BinOp.EQ || in.op() == BinOp.NEQ)) {
+      return new TlaExpr.Infix(in.op() == BinOp.EQ ? BinOp.NEQ : BinOp.EQ, in.left(), in.right());
+    }
+    return new TlaExpr.Prefix(UnOp.NOT, a);
+  }
+
   /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */
   static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -68,7 +84,7 @@ final class Simplify {
       if (a instanceof TlaExpr.Bool b) {
         return new TlaExpr.Bool(!b.v());
       }
-      return a == p.arg() ? e : new TlaExpr.Prefix(UnOp.NOT, a);
+      return not(a);
     }
     if (!(e instanceof TlaExpr.Infix in)) {
       return e;

@@ -60,6 +60,24 @@ final class StepBuilder {
         Defaults.hidden(kind))));
     List<String> rest = cfg.restHead() >= 0 ? List.of(labels.at(cfg.restHead())) : List.of();
     return new ThreadCode(ctx.thread, labels.at(cfg.entry()), labels.spans(), labels.waitsAt(), actions.all(), locals, rest,
-        List.copyOf(waits));
+        List.copyOf(waits), unreached(actions.all()));
+  }
+
+  /**
+   * The statements of the thread that no path runs, in source order: every path that reaches
+   * them has guards that contradict each other (Path#guard), or nothing leads to them. No action
+   * lists them, so the source map names them for the vacuity warnings.
+   */
+  private List<dev.inflight.translator.diag.Span> unreached(List<Action> all) {
+    java.util.Set<dev.inflight.translator.diag.Span> ran = new java.util.HashSet<>();
+    all.forEach(a -> ran.addAll(a.statements()));
+    java.util.Set<dev.inflight.translator.diag.Span> out = new java.util.LinkedHashSet<>();
+    for (Instr in : ctx.cfg.nodes()) {
+      if (in != null && PathWalker.listed(in) && !ran.contains(in.span())) {
+        out.add(in.span());
+      }
+    }
+    return out.stream().sorted(java.util.Comparator.comparing((dev.inflight.translator.diag.Span x) -> String.valueOf(x.file().path()))
+        .thenComparingInt(dev.inflight.translator.diag.Span::start)).toList();
   }
 }

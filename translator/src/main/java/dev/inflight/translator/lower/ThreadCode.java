@@ -11,7 +11,8 @@ import java.util.Map;
  * for a daemon the labels where it is at rest.
  */
 public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels, Map<String, Span> waitsAt,
-    List<Action> actions, List<LocalVar> locals, List<String> rest, List<WaitSite> waits) {
+    List<Action> actions, List<LocalVar> locals, List<String> rest, List<WaitSite> waits,
+    List<dev.inflight.translator.diag.Span> unreached) {
 
   /**
    * Costs tracked: a label inside an operation where a thread of this kind can block. While it
