@@ -175,7 +175,7 @@ public final class TraceMapper {
       for (SourceMap.Variable l : slots.getOrDefault(e.getKey(), List.of())) {
         if (l.kind().equals("local")) {
           List<TlcValue> threads = e.getValue() instanceof TlcValue.FunV all ? all.domain() : null;
-          localChanges(l, local(l, before), local(l, e.getValue()), threads, prev, cur, changes, assigned.contains(l.dsl()));
+          localChanges(l, LocalValues.of(l, before), LocalValues.of(l, e.getValue()), threads, prev, cur, changes, assigned.contains(l.dsl()));
         }
       }
       SourceMap.Variable v = vars.get(e.getKey());
@@ -358,34 +358,12 @@ public final class TraceMapper {
       }
       for (SourceMap.Variable v : map.variables()) {
         if ("local".equals(v.kind()) && m.group(1).equals(v.dsl()) && a.thread().equals(v.thread())
-            && local(v, cur.get(v.tla())) instanceof TlcValue.FunV f) {
+            && LocalValues.of(v, cur.get(v.tla())) instanceof TlcValue.FunV f) {
           String id = instanceOf(mover);
           f.get(new TlcValue.ModelV(id)).ifPresent(val -> changes.add(DslStep.Change.returned(mover, v.dsl(), render(val, cur), m.group(2))));
         }
       }
     }
-  }
-
-  /**
-   * A local's value per thread, as a function from its kind's threads: {@code value} itself
-   * when the local is a variable of its own, else the local's field of each thread's record.
-   * A function's local is left out for threads whose frame of it is NULL (not inside it).
-   */
-  static TlcValue local(SourceMap.Variable v, TlcValue value) {
-    if (v.field() == null || !(value instanceof TlcValue.FunV f)) {
-      return value;
-    }
-    List<Map.Entry<TlcValue, TlcValue>> out = new ArrayList<>();
-    for (Map.Entry<TlcValue, TlcValue> e : f.entries()) {
-      TlcValue at = e.getValue();
-      for (String field : v.field().split("\\.")) {
-        at = at instanceof TlcValue.RecordV r ? r.get(field) : null;
-      }
-      if (at != null) {
-        out.add(Map.entry(e.getKey(), at));
-      }
-    }
-    return new TlcValue.FunV(out);
   }
 
   /** The model value of a thread shown as {@code display}. */
@@ -402,7 +380,7 @@ public final class TraceMapper {
 
   /**
    * The changes of local {@code v} between {@code before} and {@code after}, its values per
-   * thread (see {@link #local}), for the threads {@code threads} in order (null: those of
+   * thread (see {@link LocalValues#of}), for the threads {@code threads} in order (null: those of
    * {@code after}).
    */
   private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, List<TlcValue> threads, TlcState prev,
@@ -415,9 +393,9 @@ public final class TraceMapper {
       TlcValue v1 = a.get(key).orElse(null);
       // A function's local is missing while its frame is NULL (the thread is not inside it):
       // it is at its initial value then, which its type decides (Defaults#of).
-      v0 = v0 == null ? initialLike(v1) : v0;
-      v1 = v1 == null ? initialLike(v0) : v1;
-      if (Objects.equals(v0, v1) || isDefault(v1) && !assignedHere) {
+      v0 = v0 == null ? LocalValues.initialLike(v1) : v0;
+      v1 = v1 == null ? LocalValues.initialLike(v0) : v1;
+      if (Objects.equals(v0, v1) || LocalValues.isDefault(v1) && !assignedHere) {
         continue; // a local going back to its initial value is a function or thread ending
       }
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();
@@ -434,34 +412,6 @@ public final class TraceMapper {
       }
     }
     return found;
-  }
-
-  /** The initial value of a local of {@code v}'s type (null for a type no local has). */
-  static TlcValue initialLike(TlcValue v) {
-    if (v instanceof TlcValue.ModelV) {
-      return new TlcValue.ModelV("NULL");
-    }
-    if (v instanceof TlcValue.IntV) {
-      return new TlcValue.IntV(0);
-    }
-    if (v instanceof TlcValue.BoolV) {
-      return new TlcValue.BoolV(false);
-    }
-    if (v instanceof TlcValue.SetV) {
-      return new TlcValue.SetV(List.of());
-    }
-    if (v instanceof TlcValue.SeqV) {
-      return new TlcValue.SeqV(List.of());
-    }
-    return null;
-  }
-
-  private static boolean isDefault(TlcValue v) {
-    return v == null
-        || (v instanceof TlcValue.ModelV m && m.name().equals("NULL"))
-        || (v instanceof TlcValue.IntV i && i.value() == 0)
-        || (v instanceof TlcValue.BoolV bo && !bo.value())
-        || (v instanceof TlcValue.SetV s && s.elements().isEmpty());
   }
 
   static String str(TlcValue v) {
