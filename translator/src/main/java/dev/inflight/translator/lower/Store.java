@@ -230,8 +230,9 @@ final class Store {
    * a slot this path did not write still has its value in the old state.
    */
   private TlaExpr readSlot(Layout.Slot slot) {
-    if (slot.fields().size() == 2) {
-      return readFrameSlot(slot);
+    TlaExpr inFrame = slot.fields().size() == 2 ? readFrameSlot(slot) : null;
+    if (inFrame != null) {
+      return inFrame;
     }
     List<TlaExpr.PathElem> want = pathOf(slot);
     Cell c = cells.get(slot.var());
@@ -312,6 +313,11 @@ final class Store {
     return w >= 0 ? c.updates.get(w).value instanceof TlaExpr.Record : liveAtStart.contains(frame);
   }
 
+  /**
+   * A function's local read from a frame the step wrote whole, or from a NULL frame (its initial
+   * value); null when the frame was live at the step's start and not written whole, where the
+   * local is read as any slot is ({@link #readSlot}).
+   */
   private TlaExpr readFrameSlot(Layout.Slot slot) {
     String frame = slot.fields().get(0);
     String field = slot.fields().get(1);
@@ -330,17 +336,7 @@ final class Store {
     if (w >= 0 || !liveAtStart.contains(frame)) {
       return initial(slot.var(), frame, field); // a NULL frame: every local of it at its initial value
     }
-    List<TlaExpr.PathElem> want = pathOf(slot);
-    for (int i = 0; c != null && i < c.updates.size(); i++) {
-      if (c.updates.get(i).path.equals(want)) {
-        return reread(field, c, i);
-      }
-    }
-    TlaExpr out = new TlaExpr.FunApp(new TlaExpr.Name(slot.var()), List.of(ExprGen.SELF));
-    for (String f : slot.fields()) {
-      out = new TlaExpr.Select(out, f);
-    }
-    return out;
+    return null;
   }
 
   private void writeFrameSlot(Layout.Slot slot, TlaExpr value) {
