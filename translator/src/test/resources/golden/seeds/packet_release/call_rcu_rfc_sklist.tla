@@ -1527,7 +1527,8 @@ netdev_moved(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb[2] (specs/kernel/packet.ifl:268)
+\* thread rcu_cb[1] (specs/kernel/packet.ifl:268)
+\* at most 1 callback is ever queued: 1 callback thread is enough of RCU_CALLBACK_CPUS = 2 (docs/semantics.md, "How many callback threads")
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched ==
@@ -1786,9 +1787,5 @@ NoLeak ==
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
-
-\* the copies of each thread array and the slots of each object pool are interchangeable;
-\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
-Symmetry == Permutations(Thread_rcu_cb)
 
 ================================================================================

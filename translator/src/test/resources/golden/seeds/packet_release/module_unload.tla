@@ -261,7 +261,8 @@ user_moved(self) == pc'[self] # pc[self]
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb[2] (examples/seeds/packet_release/module_unload.ifl:51)
+\* thread rcu_cb[1] (examples/seeds/packet_release/module_unload.ifl:51)
+\* at most 1 callback is ever queued: 1 callback thread is enough of RCU_CALLBACK_CPUS = 2 (docs/semantics.md, "How many callback threads")
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched == <<af_packet, rcu_depth, rcu_gp, user_locals>>
@@ -501,9 +502,5 @@ NoHang == <>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
-
-\* the copies of each thread array and the slots of each object pool are interchangeable;
-\* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
-Symmetry == Permutations(Thread_rcu_cb)
 
 ================================================================================

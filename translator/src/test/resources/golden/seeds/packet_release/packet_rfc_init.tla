@@ -379,7 +379,8 @@ rx_moved(self) == pc'[self] # pc[self]
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb[2] (examples/seeds/packet_release/packet_rfc_init.ifl:29)
+\* thread rcu_cb[1] (examples/seeds/packet_release/packet_rfc_init.ifl:29)
+\* at most 1 callback is ever queued: 1 callback thread is enough of RCU_CALLBACK_CPUS = 2 (docs/semantics.md, "How many callback threads")
 
 \* what no step of a rcu_cb thread changes (faults aside)
 rcu_cb_untouched == <<running, hooked, s, rcu_depth, rcu_gp, rel_locals, rx_locals>>
@@ -522,6 +523,6 @@ ModelBounds == fault.kind # "model_bound"
 
 \* the copies of each thread array and the slots of each object pool are interchangeable;
 \* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")
-Symmetry == Permutations(Thread_rx) \cup Permutations(Thread_rcu_cb)
+Symmetry == Permutations(Thread_rx)
 
 ================================================================================

@@ -57,8 +57,15 @@ final class ThreadActions {
   void emit(ThreadCode tc) {
     ThreadSym t = tc.thread();
     units.add(new TlaModule.Separator());
-    units.add(new TlaModule.Comment(List.of("thread " + t.name() + (t.isArray() ? "[" + t.count + "]" : "")
-        + " (" + t.decl.span().file().path() + ":" + t.decl.span().line() + ")")));
+    int copies = layout.threadIds.get(t).size();
+    List<String> head = new ArrayList<>(List.of("thread " + t.name() + (t.isArray() ? "[" + copies + "]" : "")
+        + " (" + t.decl.span().file().path() + ":" + t.decl.span().line() + ")"));
+    if (copies < t.count) {
+      head.add("at most " + copies + " callback" + (copies == 1 ? " is" : "s are") + " ever queued: " + copies + " callback thread"
+          + (copies == 1 ? " is" : "s are") + " enough of RCU_CALLBACK_CPUS = " + t.count
+          + " (docs/semantics.md, \"How many callback threads\")");
+    }
+    units.add(new TlaModule.Comment(head));
     List<TlaExpr> disj = new ArrayList<>();
     if (pathActions) {
       for (Action a : tc.actions()) {

@@ -95,7 +95,16 @@ public final class Layout {
 
   final Program program;
 
+  /** Every thread kind with its declared number of copies. */
   public Layout(Program program) {
+    this(program, Map.of());
+  }
+
+  /**
+   * {@code copies}: thread kinds laid out with fewer copies than declared (the RCU callback
+   * threads when fewer callbacks can be queued, CallbackThreads); the others keep their count.
+   */
+  public Layout(Program program, Map<ThreadSym, Integer> copies) {
     this.program = program;
     GENERATED.forEach(namer::reserve);
     sharedLines = new SharedLines(program);
@@ -133,7 +142,7 @@ public final class Layout {
     }
     for (ThreadSym t : program.threads) {
       List<String> ids = new ArrayList<>();
-      for (int i = 1; i <= t.count; i++) {
+      for (int i = 1; i <= copies.getOrDefault(t, t.count); i++) {
         String dsl = t.isArray() ? t.name() + "_" + i : t.name();
         ids.add(namer.name("tid:" + t.name() + ":" + i, dsl));
       }

@@ -25,12 +25,20 @@ public final class Lowerer {
    * {@code localVariables}, every local a state variable of its own (see Translator.Options).
    */
   public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables) {
-    Layout layout = new Layout(checked.program());
     List<Cfg> cfgs = new ArrayList<>();
     for (ThreadSym t : checked.program().threads) {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
     }
     Cfg initCfg = checked.program().init == null ? null : new CfgBuilder(checked, checked.program().init, diags).build();
+    Map<ThreadSym, Integer> copies = new LinkedHashMap<>();
+    if (!diags.hasErrors()) {
+      for (ThreadSym t : checked.program().threads) {
+        if (t.rcuCallbacks != null) {
+          copies.put(t, CallbackThreads.copies(t, cfgs, initCfg, reference || checked.program().cost.tracked));
+        }
+      }
+    }
+    Layout layout = new Layout(checked.program(), copies);
     if (diags.hasErrors()) {
       return new Lowered(checked, layout, stateVariables(layout, checked, List.of(), true), List.of(), reference, Set.of(), null);
     }
