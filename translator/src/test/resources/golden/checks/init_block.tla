@@ -251,11 +251,11 @@ InitFault ==
 
 \* invariant examples/checks/init_block.ifl:55: invariant one_busy: forall s in live(sock) : s.busy => !(exists t in live(sock) : t != s && t.busy)
 one_busy ==
-    \/ InitFault
-    \/ \A s \in {o \in Pool_sock : sock[o].st = "live"} :
-         (sock[s].busy =>
-            ~\E t \in {o \in Pool_sock : sock[o].st = "live"} : t # s /\ sock[t].busy) \/
-           (PrintT(<<"inflight-witness", "one_busy", s>>) /\ FALSE)
+    LET live_sock == {o \in Pool_sock : sock[o].st = "live"}
+    IN \/ InitFault
+       \/ \A s \in live_sock :
+            (sock[s].busy => ~\E t \in live_sock : t # s /\ sock[t].busy) \/
+              (PrintT(<<"inflight-witness", "one_busy", s>>) /\ FALSE)
 
 \* the copies of each thread array and the slots of each object pool are interchangeable;
 \* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")

@@ -123,6 +123,7 @@ final class Properties {
       if (initFaults) {
         judged = new TlaExpr.Or(List.of(initFault, judged));
       }
+      judged = LiveSets.hoist(judged, layout, program.structs.values());
       TlaExpr body = inv ? judged : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, judged));
       units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + Emitter.comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, Emitter.loc(p.span()), p.cond().span().text()));
