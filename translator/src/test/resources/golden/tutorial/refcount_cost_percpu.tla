@@ -178,12 +178,19 @@ a_at_L29(self) ==
              /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 IF obj[x].count_cpu = CpuOf(self)
+                                 THEN Cost_atomic_local
+                                 ELSE Cost_atomic_remote]
+                  ELSE NoOpEnd
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
@@ -191,13 +198,21 @@ a_at_L29(self) ==
              /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    (IF obj[x].count_cpu = CpuOf(self)
-                                     THEN Cost_atomic_local
-                                     ELSE Cost_atomic_remote) +
-                                    Cost_free]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
+                       Cost_free >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 (IF obj[x].count_cpu = CpuOf(self)
+                                  THEN Cost_atomic_local
+                                  ELSE Cost_atomic_remote) +
+                                 Cost_free]
+                  ELSE NoOpEnd
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
@@ -227,12 +242,19 @@ a_at_L29b(self) ==
              /\ obj[x].count > 1
              /\ lat' = lat_next
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 IF obj[x].count_cpu = CpuOf(self)
+                                 THEN Cost_atomic_local
+                                 ELSE Cost_atomic_remote]
+                  ELSE NoOpEnd
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
@@ -240,13 +262,21 @@ a_at_L29b(self) ==
              /\ obj[x].count = 1
              /\ lat' = lat_next
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    (IF obj[x].count_cpu = CpuOf(self)
-                                     THEN Cost_atomic_local
-                                     ELSE Cost_atomic_remote) +
-                                    Cost_free]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
+                       Cost_free >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 (IF obj[x].count_cpu = CpuOf(self)
+                                  THEN Cost_atomic_local
+                                  ELSE Cost_atomic_remote) +
+                                 Cost_free]
+                  ELSE NoOpEnd
              /\ a_locals' = a_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
@@ -364,12 +394,19 @@ b_at_L29(self) ==
              /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 IF obj[x].count_cpu = CpuOf(self)
+                                 THEN Cost_atomic_local
+                                 ELSE Cost_atomic_remote]
+                  ELSE NoOpEnd
              /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
@@ -377,13 +414,21 @@ b_at_L29(self) ==
              /\ obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
              /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' = [op |-> "bump",
-                           thread |-> self,
-                           ns |-> lat[self] +
-                                    (IF obj[x].count_cpu = CpuOf(self)
-                                     THEN Cost_atomic_local
-                                     ELSE Cost_atomic_remote) +
-                                    Cost_free]
+             /\ op_end' =
+                  IF lat[self] +
+                       (IF obj[x].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
+                       Cost_free >
+                       400
+                  THEN [op |-> "bump",
+                        thread |-> self,
+                        ns |-> lat[self] +
+                                 (IF obj[x].count_cpu = CpuOf(self)
+                                  THEN Cost_atomic_local
+                                  ELSE Cost_atomic_remote) +
+                                 Cost_free]
+                  ELSE NoOpEnd
              /\ b_locals' = b_locals_next
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>

@@ -142,7 +142,14 @@ class CostModelTest {
 
     assertThat(e.tla()).contains("Latency_outer_1 == op_end.op = \"outer\" => op_end.ns \\leq 400")
         .contains("Latency_outer_2 ==").contains("op_end.when2 => op_end.ns \\leq 150");
-    assertThat(e.tla()).contains("when2 |-> a_locals[self].outer.n = 1");
+    // A check records only a completion that breaks a bound: the disjunction over the op's bounds.
+    assertThat(e.tla()).contains("when2 |-> n = 1")
+        .containsPattern("IF \\\\/ lat\\[self\\] \\+(?s:.*?)>\\s*400\\s*\\\\/ n = 1 /\\\\\\s*lat\\[self\\] \\+")
+        .contains("ELSE NoOpEnd");
+    // `send` has no bound: a check never records its completion; a cost run records every one.
+    assertThat(e.tla()).doesNotContain("[op |-> \"send\"");
+    assertThat(translate(MODEL + "latency outer <= 400\n", plain().withCosts(null)).tla()).contains("[op |-> \"send\"")
+        .doesNotContain("ELSE NoOpEnd");
     assertThat(e.cfg()).contains("INVARIANTS\n").contains("  Latency_outer_1\n").contains("  Latency_outer_2\n");
     assertThat(e.sourceMap().properties()).anyMatch(p -> p.name().equals("latency_outer_1") && p.kind().equals("latency"))
         .anyMatch(p -> p.name().equals("latency_outer_2"));

@@ -85,10 +85,6 @@ final class Costs {
     p.store.writeField(heap, obj, line, mine);
   }
 
-  /**
-   * The end of an operation: op_end records it (name, thread, latency, and each `latency …
-   * when` condition over the op's parameters) for this step only; lat[self] starts over.
-   */
   /** An access to an object of a struct the workload shares: counted in acc inside operations. */
   void sharedAccess(Path p, StructSym s, boolean inOp) {
     if (tracked() && inOp && ctx.layout.sharedLines.isShared(s)) {
@@ -96,12 +92,18 @@ final class Costs {
     }
   }
 
+  /**
+   * The end of an operation: op_end records it (name, thread, latency, and each `latency …
+   * when` condition over the op's parameters) for this step only; lat[self] starts over. A check
+   * of latency bounds (costs not sampled) records only an end that breaks a bound.
+   */
   void opEnd(Path p, FnSym op) {
     List<Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
     String name = op.decl.operation();
     rec.add(Map.entry("op", new TlaExpr.Str(name)));
     rec.add(Map.entry("thread", ExprGen.SELF));
-    rec.add(Map.entry("ns", p.store.readAt("lat", ExprGen.SELF)));
+    TlaExpr ns = p.store.readAt("lat", ExprGen.SELF);
+    rec.add(Map.entry("ns", ns));
     List<Decl.Latency> ls = ctx.program.cost.latencies;
     for (int i = 0; i < ls.size(); i++) {
       if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
@@ -112,9 +114,36 @@ final class Costs {
       rec.add(Map.entry(SharedLines.VAR, ctx.layout.sharedLines.current(p.store)));
       ctx.layout.sharedLines.reset(p.store);
     }
-    p.store.write("op_end", new TlaExpr.Record(rec));
+    TlaExpr end = new TlaExpr.Record(rec);
+    if (!ctx.program.cost.sampled) {
+      // Checking bounds, not sampling: only an end that breaks one is recorded.
+      TlaExpr late = late(name, ns, rec);
+      end = late == null ? n("NoOpEnd") : new TlaExpr.If(late, end, n("NoOpEnd"));
+    }
+    p.store.write("op_end", end);
     p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
     p.opEnded = true;
+  }
+
+  /**
+   * When an end of {@code op} taking {@code ns} breaks one of its `latency` bounds (whose `when`
+   * holds): the disjunction over its bounds, or null when it has none.
+   */
+  private TlaExpr late(String op, TlaExpr ns, List<Map.Entry<String, TlaExpr>> rec) {
+    List<TlaExpr> any = new ArrayList<>();
+    List<Decl.Latency> ls = ctx.program.cost.latencies;
+    for (int i = 0; i < ls.size(); i++) {
+      Decl.Latency l = ls.get(i);
+      if (!l.op().text().equals(op)) {
+        continue;
+      }
+      Object bound = new dev.inflight.translator.check.ConstEval(ctx.program).eval(l.bound());
+      TlaExpr over = new TlaExpr.Infix(BinOp.GT, ns, new TlaExpr.Num((Long) bound));
+      String when = "when" + (i + 1);
+      TlaExpr cond = rec.stream().filter(e -> e.getKey().equals(when)).map(Map.Entry::getValue).findFirst().orElse(null);
+      any.add(cond == null ? over : new TlaExpr.Infix(BinOp.AND, cond, over));
+    }
+    return any.isEmpty() ? null : any.size() == 1 ? any.get(0) : new TlaExpr.Or(any);
   }
 
   /**

@@ -15,6 +15,12 @@ import java.util.Map;
 public final class CostModel {
   /** Costs are tracked: the model has a latency property or a cost report was asked for. */
   public boolean tracked;
+  /**
+   * Every operation's end is recorded in op_end (a cost report samples them). Otherwise (a check
+   * of latency bounds) op_end records only an end that breaks a bound, so that ends within their
+   * bounds do not split states (docs/cost-model.md, "Checking a latency bound").
+   */
+  public boolean sampled;
   /** Where the profile came from, for messages and reports ("specs/profiles/xeon-2011.cost"). */
   public String profileName;
   /** Entry → nanoseconds (or count, for `cpus`). */

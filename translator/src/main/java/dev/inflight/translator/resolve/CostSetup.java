@@ -48,6 +48,7 @@ final class CostSetup {
     CostModel cost = program.cost;
     Decl.Profile profileDecl = cx.profileDecl;
     cost.tracked = trackCost || !cost.latencies.isEmpty();
+    cost.sampled = trackCost;
     if (!cost.tracked) {
       return;
     }
