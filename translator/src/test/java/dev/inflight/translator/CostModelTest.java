@@ -137,6 +137,45 @@ class CostModelTest {
   }
 
   @Test
+  void onlyTheStepsOfAKindSomeoneCanWaitOnChargeOthers() {
+    // the one wait inside an operation is a flush_work: only the worker's steps can be waited on
+    Emitted e = translate("""
+        model m
+        cost {
+          cpus = 2
+          syscall = 100
+          queue_work = 700
+        }
+        var n = 0
+        work w: pass
+        fn pass() {
+          cost syscall
+          n = n + 1
+        }
+        op fn send() {
+          queue_work(w)
+          flush_work(w)
+        }
+        thread a {
+          send()
+          cost syscall
+          n = n + 2
+        }
+        latency send <= 5000
+        """, plain());
+    String tla = e.tla();
+    assertThat(tla).contains("WaitsFor(self, waker) ==").contains("waker \\in Thread_w_worker");
+    for (String action : tla.split("\n(?=\\\\\\* a \\w+ thread at )")) {
+      if (action.contains("lat' =")) {
+        assertThat(action.contains("lat' = [w2 \\in Threads |->") || action.contains("lat' = [w \\in Threads |->")).as(action)
+            .isEqualTo(action.startsWith("\\* a w_worker thread"));
+      }
+    }
+    assertThat(tla).contains("lat' = [lat EXCEPT ![self] =");
+    assertSany(e);
+  }
+
+  @Test
   void latencyBoundsAreInvariantsOverCompletions() {
     Emitted e = translate(MODEL + "latency outer <= 400\nlatency outer <= 150 when n == 1\n", plain());
 

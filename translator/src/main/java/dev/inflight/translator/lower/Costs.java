@@ -14,6 +14,7 @@ import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cost model's part of a step (docs/cost-model.md): everything here is active only when
@@ -25,12 +26,40 @@ import java.util.Map;
  */
 final class Costs {
   private final StepContext ctx;
-  /** Costs tracked and some thread can block inside an operation: steps feed WaitsFor. */
-  private final boolean anyWaits;
+  /**
+   * Costs tracked and a thread blocked inside an operation may be waiting on this kind's steps
+   * ({@link #wakers}): its steps feed WaitsFor. Set before the steps are formed.
+   */
+  private boolean wakes;
 
-  Costs(StepContext ctx, boolean anyWaits) {
+  Costs(StepContext ctx) {
     this.ctx = ctx;
-    this.anyWaits = anyWaits;
+  }
+
+  void wakes(boolean on) {
+    this.wakes = on;
+  }
+
+  /**
+   * The thread kinds whose steps some wait site admits as its waker (WaitsFor's second
+   * argument): the work item's worker for a `flush_work` ({@code waker \in Thread_W}), every kind
+   * for an `await` or a `lock` (any thread may make the condition true or hold the lock). For a
+   * kind outside it, {@code WaitsFor(w, self)} is FALSE for every {@code w}, so its steps charge
+   * only their own operation: {@code [lat EXCEPT ![self] = …]}, which is what
+   * {@code [w \in Threads |-> IF w = self THEN … ELSE lat[w] + IF WaitsFor(w, self) THEN … ELSE 0]}
+   * then is, point by point.
+   */
+  static Set<ThreadSym> wakers(Layout layout, List<ThreadSym> kinds, List<ThreadCode.WaitSite> sites) {
+    Set<ThreadSym> out = new java.util.LinkedHashSet<>();
+    for (ThreadCode.WaitSite w : sites) {
+      if (w.waker() instanceof TlaExpr.Infix in && in.op() == BinOp.IN && in.left().equals(n(layout.waker()))
+          && in.right() instanceof TlaExpr.Name set) {
+        kinds.stream().filter(k -> set.id().equals(layout.threadConst.get(k))).forEach(out::add);
+      } else {
+        return Set.copyOf(kinds);
+      }
+    }
+    return out;
   }
 
   boolean tracked() {
@@ -157,7 +186,7 @@ final class Costs {
     if (!p.opEnded) {
       p.store.write("op_end", n("NoOpEnd"));
     }
-    if (anyWaits && !p.elapsed.equals(new TlaExpr.Num(0))) {
+    if (wakes && !p.elapsed.equals(new TlaExpr.Num(0))) {
       // Threads blocked on this one wait as long as this step takes.
       TlaExpr lat = p.store.read("lat");
       String x = p.names.inner("w", List.of(), lat, p.elapsed);
@@ -209,10 +238,6 @@ final class Costs {
     return out;
   }
 
-  /** Whether a thread can block at an instruction (an `await`, a `lock`): what makes WaitsFor needed. */
-  static boolean canWait(Instr in) {
-    return Sharing.blocking(in) == Sharing.Blocking.WAIT;
-  }
 
   /** Costs tracked: where this thread kind can block inside an operation (labels only). */
   List<ThreadCode.WaitSite> waitSites(Labels labels) {

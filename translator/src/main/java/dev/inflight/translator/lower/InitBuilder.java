@@ -33,7 +33,7 @@ public final class InitBuilder {
   static InitCode build(Checked checked, Layout layout, Cfg cfg) {
     Program program = checked.program();
     ThreadSym init = program.init;
-    StepContext ctx = new StepContext(checked, layout, cfg, false);
+    StepContext ctx = new StepContext(checked, layout, cfg);
     ctx.constantState = true;
     PathWalker walker = PathWalker.forInit(ctx, unrollLimits(checked, cfg));
     Path start = ctx.newPath(-1);

@@ -46,10 +46,16 @@ public final class Lowerer {
     // The same in the reference translation: init is one atomic initial step in both.
     InitCode init = initCfg == null ? null : InitBuilder.build(checked, layout, initCfg);
     List<ThreadCode> threads = new ArrayList<>();
-    boolean anyWaits = checked.program().cost.tracked && cfgs.stream().anyMatch(c -> c.inOp().stream()
-        .anyMatch(id -> Costs.canWait(c.node(id))));
+    List<StepBuilder> builders = new ArrayList<>();
+    List<ThreadCode.WaitSite> sites = new ArrayList<>();
     for (Cfg cfg : cfgs) {
-      threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits, reference).build());
+      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference);
+      builders.add(b);
+      sites.addAll(b.waitSites());
+    }
+    Set<ThreadSym> wakers = Costs.wakers(layout, checked.program().threads, sites);
+    for (StepBuilder b : builders) {
+      threads.add(b.build(wakers.contains(b.thread())));
     }
     return new Lowered(checked, layout, vars, threads, reference, mayHang(checked, cfgs, reference), init);
   }

@@ -2,6 +2,7 @@ package dev.inflight.translator.lower;
 
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,20 +31,47 @@ final class StepBuilder {
   private final boolean reference;
 
   /**
-   * @param anyWaits costs are tracked and some thread can block inside an operation, so every
-   *     step feeds WaitsFor
    * @param reference the statement-level reference translation: every instruction a label
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean anyWaits, boolean reference) {
-    this.ctx = new StepContext(checked, layout, cfg, anyWaits);
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference) {
+    this.ctx = new StepContext(checked, layout, cfg);
     this.vars = vars;
     this.reference = reference;
   }
 
-  ThreadCode build() {
+  private Labels labels;
+  private List<ThreadCode.WaitSite> waits;
+
+  ThreadSym thread() {
+    return ctx.thread;
+  }
+
+  /** The thread's labels, placed once. */
+  private Labels labels() {
+    if (labels == null) {
+      labels = Labels.place(ctx.cfg, ctx.sharing, reference);
+    }
+    return labels;
+  }
+
+  /** Costs tracked: where a thread of this kind can block inside an operation, and on whom (Costs#waitSites). */
+  List<ThreadCode.WaitSite> waitSites() {
+    if (waits == null) {
+      waits = ctx.costs.waitSites(labels());
+    }
+    return waits;
+  }
+
+  /**
+   * The thread's steps and actions. {@code wakes}: costs are tracked and a thread blocked inside
+   * an operation may be waiting on this kind's steps (Costs#wakers, over every kind's
+   * {@link #waitSites}), so each of its steps feeds WaitsFor.
+   */
+  ThreadCode build(boolean wakes) {
     Cfg cfg = ctx.cfg;
-    Labels labels = Labels.place(cfg, ctx.sharing, reference);
-    List<ThreadCode.WaitSite> waits = ctx.costs.waitSites(labels);
+    Labels labels = labels();
+    List<ThreadCode.WaitSite> waits = waitSites();
+    ctx.costs.wakes(wakes);
     PathWalker walker = new PathWalker(ctx, labels);
     Actions actions = new Actions(ctx, vars, labels);
     for (Map.Entry<Integer, String> l : labels.byNode().entrySet()) {

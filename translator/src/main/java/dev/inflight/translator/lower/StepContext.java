@@ -34,10 +34,8 @@ final class StepContext {
   final boolean entersRcu;
 
   /**
-   * @param anyWaits costs are tracked and some thread can block inside an operation, so every
-   *     step feeds WaitsFor (see {@link Costs#closeStep})
    */
-  StepContext(Checked checked, Layout layout, Cfg cfg, boolean anyWaits) {
+  StepContext(Checked checked, Layout layout, Cfg cfg) {
     this.checked = checked;
     this.program = checked.program();
     this.layout = layout;
@@ -45,7 +43,7 @@ final class StepContext {
     this.thread = cfg.thread();
     this.sharing = new Sharing(program);
     this.faults = new Faults(this);
-    this.costs = new Costs(this, anyWaits);
+    this.costs = new Costs(this);
     this.targets = new Targets(this);
     this.locks = new Locks(this);
     this.rcu = new RcuSteps(this);
