@@ -133,10 +133,21 @@ final class Costs {
     rec.add(Map.entry("thread", ExprGen.SELF));
     TlaExpr ns = p.store.readAt("lat", ExprGen.SELF);
     rec.add(Map.entry("ns", ns));
+    // each of the op's bounds: its `when` recorded (whenN), and when this end breaks it
+    List<TlaExpr> late = new ArrayList<>();
     List<Decl.Latency> ls = ctx.program.cost.latencies;
     for (int i = 0; i < ls.size(); i++) {
-      if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
-        rec.add(Map.entry("when" + (i + 1), p.gen().gen(ls.get(i).when(), new ArrayList<>())));
+      Decl.Latency l = ls.get(i);
+      if (!l.op().text().equals(name)) {
+        continue;
+      }
+      TlaExpr over = new TlaExpr.Infix(BinOp.GT, ns, new TlaExpr.Num((Long) new dev.inflight.translator.check.ConstEval(ctx.program).eval(l.bound())));
+      if (l.when() == null) {
+        late.add(over);
+      } else {
+        TlaExpr when = p.gen().gen(l.when(), new ArrayList<>());
+        rec.add(Map.entry("when" + (i + 1), when));
+        late.add(new TlaExpr.Infix(BinOp.AND, when, over));
       }
     }
     if (ctx.layout.sharedLines.active()) {  // the op's accesses to shared lines (SharedLines)
@@ -146,33 +157,12 @@ final class Costs {
     TlaExpr end = new TlaExpr.Record(rec);
     if (!ctx.program.cost.sampled) {
       // Checking bounds, not sampling: only an end that breaks one is recorded.
-      TlaExpr late = late(name, ns, rec);
-      end = late == null ? n("NoOpEnd") : new TlaExpr.If(late, end, n("NoOpEnd"));
+      end = late.isEmpty() ? n("NoOpEnd")
+          : new TlaExpr.If(late.size() == 1 ? late.get(0) : new TlaExpr.Or(late), end, n("NoOpEnd"));
     }
     p.store.write("op_end", end);
     p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
     p.opEnded = true;
-  }
-
-  /**
-   * When an end of {@code op} taking {@code ns} breaks one of its `latency` bounds (whose `when`
-   * holds): the disjunction over its bounds, or null when it has none.
-   */
-  private TlaExpr late(String op, TlaExpr ns, List<Map.Entry<String, TlaExpr>> rec) {
-    List<TlaExpr> any = new ArrayList<>();
-    List<Decl.Latency> ls = ctx.program.cost.latencies;
-    for (int i = 0; i < ls.size(); i++) {
-      Decl.Latency l = ls.get(i);
-      if (!l.op().text().equals(op)) {
-        continue;
-      }
-      Object bound = new dev.inflight.translator.check.ConstEval(ctx.program).eval(l.bound());
-      TlaExpr over = new TlaExpr.Infix(BinOp.GT, ns, new TlaExpr.Num((Long) bound));
-      String when = "when" + (i + 1);
-      TlaExpr cond = rec.stream().filter(e -> e.getKey().equals(when)).map(Map.Entry::getValue).findFirst().orElse(null);
-      any.add(cond == null ? over : new TlaExpr.Infix(BinOp.AND, cond, over));
-    }
-    return any.isEmpty() ? null : any.size() == 1 ? any.get(0) : new TlaExpr.Or(any);
   }
 
   /**
