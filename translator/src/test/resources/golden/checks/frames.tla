@@ -209,7 +209,7 @@ Assertions == fault.kind # "assertion"
 Finished == \A t2 \in Thread_u : pc[t2] = "Done" \/ fault.kind # "none"
 
 \* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
-NoHang == <>Finished
+NoHang == []<>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

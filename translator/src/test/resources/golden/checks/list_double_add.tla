@@ -238,7 +238,7 @@ ListDiscipline == fault.kind \notin {"list_double_add", "list_del_absent"}
 Finished == \A t \in Thread_sender : pc[t] = "Done" \/ fault.kind # "none"
 
 \* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
-NoHang == <>Finished
+NoHang == []<>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

@@ -248,7 +248,7 @@ Assertions == fault.kind # "assertion"
 Finished == \A t \in Thread_receiver : pc[t] = "Done" \/ fault.kind # "none"
 
 \* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
-NoHang == <>Finished
+NoHang == []<>Finished
 
 \* no_leak: once every thread is done, no object is still allocated (static structs excepted)
 NoLeak == AllDone => \A o \in Pool_skb : skb[o].st # "live"

@@ -27,23 +27,36 @@ class EnabledPredicateTest {
     return tla.substring(at + 1, end < 0 ? tla.length() : end).replaceAll("\\s+", " ");
   }
 
+  /** w waits for the flag s sets. */
+  private static final String AWAIT_FLAG = """
+      model m
+      var flag = false
+      thread w {
+        await flag
+      }
+      thread s {
+        flag = true
+      }
+      """;
+
   @Test
   void aWaitIsEnabledWhenItsConditionHolds() {
-    Emitted e = emit("""
-        model m
-        var flag = false
-        thread w {
-          await flag
-        }
-        thread s {
-          flag = true
-        }
-        """);
+    Emitted e = emit(AWAIT_FLAG);
     assertThat(definition(e, "w_enabled")).isEqualTo("w_enabled(self) == /\\ fault.kind = \"none\" /\\ /\\ pc[self] = \"L4\" /\\ flag");
     assertThat(definition(e, "s_enabled")).isEqualTo("s_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] = \"L7\"");
     assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_moved(self)>>_vars").doesNotContain("WF_");
     // no path of w leads back to its own label: the thread moved exactly when its pc changed
     assertThat(definition(e, "w_moved")).isEqualTo("w_moved(self) == pc'[self] # pc[self]");
+  }
+
+  @Test
+  void noHangIsFinishedInfinitelyOften() {
+    // Finished is stable (Done and a fault are final), so <>Finished is []<>Finished, which TLC
+    // checks without a tableau (docs/semantics.md, "Hangs")
+    Emitted e = emit(AWAIT_FLAG);
+    // only w can block, so only w is watched
+    assertThat(definition(e, "Finished", "")).isEqualTo("Finished == \\A t \\in Thread_w : pc[t] = \"Done\" \\/ fault.kind # \"none\"");
+    assertThat(definition(e, "NoHang", "")).isEqualTo("NoHang == []<>Finished");
   }
 
   @Test

@@ -2208,7 +2208,7 @@ RcuDiscipline ==
 Finished == \A t \in Thread_user \cup Thread_netdev : pc[t] = "Done" \/ fault.kind # "none"
 
 \* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
-NoHang == <>Finished
+NoHang == []<>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

@@ -2327,7 +2327,7 @@ RcuDiscipline ==
 Finished == \A t \in Thread_user \cup Thread_netdev : pc[t] = "Done" \/ fault.kind # "none"
 
 \* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
-NoHang == <>Finished
+NoHang == []<>Finished
 
 \* no_leak: once every thread is done, no object is still allocated (static structs excepted)
 NoLeak ==

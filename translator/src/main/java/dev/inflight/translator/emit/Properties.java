@@ -173,11 +173,14 @@ final class Properties {
     TlaExpr finished = new TlaExpr.Infix(BinOp.OR, eq(new TlaExpr.FunApp(name("pc"), List.of(name(t))), str("Done")),
         neq(new TlaExpr.Select(name("fault"), "kind"), str("none")));
     // Done and a fault are both final, so "each thread eventually finishes" is "eventually all
-    // have": one <>P property, which TLC checks in one pass instead of one per thread.
+    // have": one property, which TLC checks in one pass instead of one per thread. Being final,
+    // Finished once true stays true, so <>Finished is []<>Finished, the form TLC checks without
+    // a tableau (docs/semantics.md, "no_hang").
     units.add(new TlaModule.OpDef("Finished", List.of(), new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound(t, all)), finished),
         List.of("every thread no_hang watches has finished (or a fault ended the run)"), null));
     String what = "every thread that is not a daemon eventually finishes (none waits or spins forever)";
-    units.add(new TlaModule.OpDef("NoHang", List.of(), new TlaExpr.Prefix(UnOp.EVENTUALLY, name("Finished")), List.of("no_hang: " + what), null));
+    units.add(new TlaModule.OpDef("NoHang", List.of(), new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, name("Finished"))),
+        List.of("no_hang: " + what), null));
     return new SourceMap.Property("no_hang", "NoHang", "hang", null, Emitter.loc(program.checkSpans.get("no_hang")), what,
         lowered.mayHang().stream().map(ThreadSym::name).toList());
   }
