@@ -175,7 +175,7 @@ final class Properties {
     // Done and a fault are both final, so "each thread eventually finishes" is "eventually all
     // have": one property, which TLC checks in one pass instead of one per thread. Being final,
     // Finished once true stays true, so <>Finished is []<>Finished, the form TLC checks without
-    // a tableau (docs/semantics.md, "no_hang").
+    // a tableau (docs/semantics.md, "Hangs").
     units.add(new TlaModule.OpDef("Finished", List.of(), new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound(t, all)), finished),
         List.of("every thread no_hang watches has finished (or a fault ended the run)"), null));
     String what = "every thread that is not a daemon eventually finishes (none waits or spins forever)";
