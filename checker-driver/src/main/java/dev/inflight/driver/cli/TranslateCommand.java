@@ -47,7 +47,33 @@ final class TranslateCommand implements Callable<Integer> {
     out.println("wrote " + tla);
     out.println("wrote " + outDir.resolve(base + ".cfg"));
     out.println("wrote " + outDir.resolve(base + ".srcmap.json"));
+    out.println(byHand(base));
     out.flush();
     return ExitCodes.HOLDS;
+  }
+
+  /**
+   * How to run TLC on the module by hand, with the heap settings `check` gives TLC: with the JVM's
+   * default young generation TLC's heap grows far past what it keeps (1,285 against 240 MiB on
+   * examples/seeds/unix_gc/async_wait.ifl, bench/RESULTS.md).
+   */
+  static String byHand(String base) {
+    String jar = "inflight.jar";
+    try {
+      var src = TranslateCommand.class.getProtectionDomain().getCodeSource();
+      Path p = src == null ? null : Path.of(src.getLocation().toURI());
+      if (p != null && p.getFileName() != null && p.getFileName().toString().endsWith(".jar")) {
+        jar = shellWord(p.toString());
+      }
+    } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+      // keep the placeholder
+    }
+    return "TLC by hand, in that directory: java -XX:+UseParallelGC " + dev.inflight.driver.tlc.TlcRunner.YOUNG_GENERATION + " -cp " + jar
+        + " tlc2.TLC -workers 1 -config " + base + ".cfg " + base + ".tla";
+  }
+
+  /** {@code s} as one word of a POSIX shell command line: as it is when safe, else single-quoted. */
+  static String shellWord(String s) {
+    return s.matches("[\\w./+@%=:,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
   }
 }

@@ -49,7 +49,9 @@ class TranslateCommandTest {
     assertThat(r.outLines()).containsExactly(
         "wrote " + out.resolve("refcount_ok.tla"),
         "wrote " + out.resolve("refcount_ok.cfg"),
-        "wrote " + out.resolve("refcount_ok.srcmap.json"));
+        "wrote " + out.resolve("refcount_ok.srcmap.json"),
+        // the test runs from target/classes, not the jar: the jar's name stands in for its path
+        "TLC by hand, in that directory: java -XX:+UseParallelGC -Xmn32m -cp inflight.jar tlc2.TLC -workers 1 -config refcount_ok.cfg refcount_ok.tla");
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
           .containsExactly("refcount_ok.cfg", "refcount_ok.srcmap.json", "refcount_ok.tla");
@@ -58,6 +60,13 @@ class TranslateCommandTest {
     assertThat(cfg).contains("SPECIFICATION Spec").contains("INVARIANTS").contains("NoUseAfterFree")
         .contains("NoLeak").contains("CHECK_DEADLOCK TRUE")
         .doesNotContain("ALIAS").doesNotContain("POSTCONDITION").doesNotContain("StateLimit");
+  }
+
+  @Test
+  void theByHandCommandQuotesAJarPathTheShellWouldSplit() {
+    assertThat(TranslateCommand.shellWord("/opt/inflight/checker-driver/target/inflight.jar")).isEqualTo("/opt/inflight/checker-driver/target/inflight.jar");
+    assertThat(TranslateCommand.shellWord("/home/a b/inflight.jar")).isEqualTo("'/home/a b/inflight.jar'");
+    assertThat(TranslateCommand.shellWord("/home/it's/inflight.jar")).isEqualTo("'/home/it'\\''s/inflight.jar'");
   }
 
   @Test
