@@ -12,6 +12,11 @@ public final class ConstEval {
     this.program = program;
   }
 
+  /** A `latency` declaration's bound in ns: a constant integer, which the checker made sure of (Checker#checkCostModel). */
+  public long bound(dev.inflight.translator.ast.Decl.Latency l) {
+    return (Long) eval(l.bound());
+  }
+
   /** The value (Long or Boolean), or null when the expression is not constant. */
   public Object eval(Expr e) {
     if (e instanceof Expr.IntLit i) {

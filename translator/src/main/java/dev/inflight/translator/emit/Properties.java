@@ -195,8 +195,8 @@ final class Properties {
       long nth = ls.subList(0, i + 1).stream().filter(x -> x.op().text().equals(op)).count();
       String dsl = "latency_" + op + (ofOp > 1 ? "_" + nth : "");
       String tla = layout.namer.name(l, "L" + dsl.substring(1)); // Latency_send, Latency_send_2
-      Object bound = new dev.inflight.translator.check.ConstEval(program).eval(l.bound());
-      TlaExpr within = new TlaExpr.Infix(BinOp.LEQ, new TlaExpr.Select(name("op_end"), "ns"), new TlaExpr.Num((Long) bound));
+      long bound = new dev.inflight.translator.check.ConstEval(program).bound(l);
+      TlaExpr within = new TlaExpr.Infix(BinOp.LEQ, new TlaExpr.Select(name("op_end"), "ns"), new TlaExpr.Num(bound));
       if (l.when() != null) {
         within = new TlaExpr.Infix(BinOp.IMPLIES, new TlaExpr.Select(name("op_end"), "when" + (i + 1)), within);
       }

@@ -141,7 +141,7 @@ final class Costs {
       if (!l.op().text().equals(name)) {
         continue;
       }
-      TlaExpr over = new TlaExpr.Infix(BinOp.GT, ns, new TlaExpr.Num((Long) new dev.inflight.translator.check.ConstEval(ctx.program).eval(l.bound())));
+      TlaExpr over = new TlaExpr.Infix(BinOp.GT, ns, new TlaExpr.Num(new dev.inflight.translator.check.ConstEval(ctx.program).bound(l)));
       if (l.when() == null) {
         late.add(over);
       } else {
@@ -227,7 +227,6 @@ final class Costs {
     out.addAll(b);
     return out;
   }
-
 
   /** Costs tracked: where this thread kind can block inside an operation (labels only). */
   List<ThreadCode.WaitSite> waitSites(Labels labels) {

@@ -33,8 +33,6 @@ final class StepContext {
   /** Whether the thread kind ever enters an RCU read-side section (then blocking is checked against it). */
   final boolean entersRcu;
 
-  /**
-   */
   StepContext(Checked checked, Layout layout, Cfg cfg) {
     this.checked = checked;
     this.program = checked.program();
