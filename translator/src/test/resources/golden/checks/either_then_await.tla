@@ -46,10 +46,9 @@ a_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
     /\ UNCHANGED <<flag, a_locals>>
-    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L13b"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ pc' = [pc EXCEPT ![self] = "L13c"]
-          /\ UNCHANGED <<fault>>
+    /\ /\ \/ pc' = [pc EXCEPT ![self] = "L13b"]
+          \/ pc' = [pc EXCEPT ![self] = "L13c"]
+       /\ UNCHANGED <<fault>>
 
 \* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }

@@ -46,10 +46,9 @@ a_at_L11(self) ==
     /\ pc[self] = "L11"
     /\ fault.kind = "none"
     /\ UNCHANGED <<flag, a_locals>>
-    /\ \/ /\ pc' = [pc EXCEPT ![self] = "L11b"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ pc' = [pc EXCEPT ![self] = "L11c"]
-          /\ UNCHANGED <<fault>>
+    /\ /\ \/ pc' = [pc EXCEPT ![self] = "L11b"]
+          \/ pc' = [pc EXCEPT ![self] = "L11c"]
+       /\ UNCHANGED <<fault>>
 
 \* a a thread at L11b: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }

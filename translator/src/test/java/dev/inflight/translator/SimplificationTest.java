@@ -32,6 +32,30 @@ class SimplificationTest {
   }
 
   @Test
+  void sumsOfLiteralsAreFoldedInAStep() {
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var g = 0
+        thread t {
+          atomic {
+            x = alloc s
+            x.n = x.n + 1
+            x.n = x.n + 1
+            if x.n == 2 {
+              g = 1
+            } else {
+              g = 2
+            }
+          }
+        }
+        """);
+    // x.n is 0 + 1 + 1 in the step: the else arm's guard folds to FALSE and is not emitted
+    assertThat(actions(e, "t")).containsExactly("t_L6 L6->Done", "t_L6_bound L6 !model_bound");
+    assertThat(e.tla()).contains("g' = 1").doesNotContain("g' = 2");
+  }
+
+  @Test
   void aPointerIsCheckedOncePerStepUntilSomethingIsFreed() {
     Emitted e = emit("""
         model m

@@ -408,7 +408,7 @@ public final class Emitter {
     Map<String, TextRange> leaves = new HashMap<>(); // label form: each path's own part of its label's action
     for (PrintedModule.SourceRange r : printed.sources()) {
       if (r.origin() instanceof PathTree.Leaf l) {
-        leaves.put(l.action(), r.range());
+        l.actions().forEach(a -> leaves.put(a, r.range()));
       }
     }
     for (ThreadCode tc : lowered.threads()) {

@@ -32,8 +32,15 @@ import java.util.Set;
  * map gives as the path's lines (coverage per path: TlcCoverage#withPaths).
  */
 final class PathTree {
-  /** The origin of a path's leaf in the printed module. */
-  record Leaf(String action) {}
+  /**
+   * The origin of a leaf in the printed module: the paths it is the disjunct of (several when
+   * their disjuncts differ only in their first conjunct, {@link JoinedLeaves}).
+   */
+  record Leaf(List<String> actions) {
+    Leaf {
+      actions = List.copyOf(actions);
+    }
+  }
 
   private final Namer namer;
   /** The path's `Ran(k)` mark, or null (emit/RanHook). */
@@ -89,7 +96,8 @@ final class PathTree {
       }
       t.nestedOnly.addAll(clash);
     }
-    TlaExpr body = t.disjuncts.size() == 1 ? t.disjuncts.get(0) : new TlaExpr.Or(t.disjuncts);
+    List<TlaExpr> ds = JoinedLeaves.join(t.disjuncts);
+    TlaExpr body = ds.size() == 1 ? ds.get(0) : new TlaExpr.Or(ds);
     return t.defs.isEmpty() ? body : new TlaExpr.Let(t.defs, body);
   }
 
@@ -108,7 +116,7 @@ final class PathTree {
     Map<Object, List<Action>> groups = new LinkedHashMap<>();
     for (Action a : ps) {
       Action.Part x = partAt(a, d);
-      groups.computeIfAbsent(x == null ? new Leaf(a.name()) : x, key -> new ArrayList<>()).add(a);
+      groups.computeIfAbsent(x == null ? new Leaf(List.of(a.name())) : x, key -> new ArrayList<>()).add(a);
     }
     return groups.values();
   }
@@ -180,7 +188,7 @@ final class PathTree {
     }
     List<TlaExpr> all = new ArrayList<>(before);
     all.addAll(conj);
-    return new TlaExpr.Sourced(all.size() == 1 ? all.get(0) : new TlaExpr.And(all), new Leaf(a.name()));
+    return new TlaExpr.Sourced(all.size() == 1 ? all.get(0) : new TlaExpr.And(all), new Leaf(List.of(a.name())));
   }
 
   /** Paths sharing their first {@code from} parts, nested: each definition around what follows it. */
@@ -196,7 +204,8 @@ final class PathTree {
     for (List<Action> g : groups(ps, d)) {
       alternatives.add(nested(g, d, mark));
     }
-    List<TlaExpr> conj = List.of(new TlaExpr.Or(alternatives));
+    alternatives = JoinedLeaves.join(alternatives);
+    List<TlaExpr> conj = List.of(alternatives.size() == 1 ? alternatives.get(0) : new TlaExpr.Or(alternatives));
     List<Action.Part> shared = ps.get(0).parts().subList(from, d);
     for (int i = shared.size() - 1; i >= 0; i--) {
       conj = shared.get(i).before(conj);

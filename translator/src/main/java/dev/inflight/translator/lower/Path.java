@@ -76,7 +76,7 @@ final class Path {
    * (Simplify#not) makes the path infeasible: no state satisfies its guards.
    */
   void guard(TlaExpr g) {
-    TlaExpr f = Simplify.fold(ctx.constantState ? Simplify.constants(g) : g, nonNull);
+    TlaExpr f = Simplify.fold(Simplify.constants(g), nonNull);
     if (f.equals(Simplify.FALSE)) {
       infeasible = true;
       return;

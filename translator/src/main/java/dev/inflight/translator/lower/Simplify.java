@@ -19,9 +19,11 @@ final class Simplify {
   static final TlaExpr FALSE = new TlaExpr.Bool(false);
 
   /**
-   * Folds what the init block's paths compute on constants (docs/semantics.md, "The init
-   * block"): integer sums and differences of literals, unions of set literals, and a set
-   * compared with {} that has a literal element. Only Infix and `~` nodes are entered.
+   * Folds what a path's guards compute on literals (on the init block's paths, every value is
+   * one: docs/semantics.md, "The init block"; in a step, a field of an object allocated in it):
+   * integer sums and differences of literals within TLC's 32-bit integers, unions of set
+   * literals, and a set compared with {} that has a literal element. Only Infix and `~` nodes are
+   * entered.
    */
   static TlaExpr constants(TlaExpr e) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -34,10 +36,10 @@ final class Simplify {
     TlaExpr l = constants(in.left());
     TlaExpr r = constants(in.right());
     if (l instanceof TlaExpr.Num a && r instanceof TlaExpr.Num b && (in.op() == BinOp.PLUS || in.op() == BinOp.MINUS)) {
-      try {
-        return new TlaExpr.Num(in.op() == BinOp.PLUS ? Math.addExact(a.v(), b.v()) : Math.subtractExact(a.v(), b.v()));
-      } catch (ArithmeticException overflow) {
-        return new TlaExpr.Infix(in.op(), l, r); // left to TLC
+      // TLC's integers are 32 bits: a result outside them is left to TLC, which reports the overflow
+      long v = in.op() == BinOp.PLUS ? (long) (int) a.v() + (int) b.v() : (long) (int) a.v() - (int) b.v();
+      if (a.v() == (int) a.v() && b.v() == (int) b.v() && v == (int) v) {
+        return new TlaExpr.Num(v);
       }
     }
     if (in.op() == BinOp.CUP && l instanceof TlaExpr.SetOf a && r instanceof TlaExpr.SetOf b) {
