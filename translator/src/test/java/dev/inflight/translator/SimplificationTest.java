@@ -56,6 +56,29 @@ class SimplificationTest {
   }
 
   @Test
+  void aSumBeyondTlcsIntegersIsLeftToTlc() {
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var g = 0
+        thread t {
+          atomic {
+            x = alloc s
+            x.n = 2147483647
+            x.n = x.n + 1
+            if x.n > 0 {
+              g = 1
+            } else {
+              g = 2
+            }
+          }
+        }
+        """);
+    // 2147483647 + 1 overflows TLC's integers: not folded, so both arms stay and TLC reports it
+    assertThat(e.tla()).contains("2147483647 + 1").contains("g' = 1").contains("g' = 2");
+  }
+
+  @Test
   void aPointerIsCheckedOncePerStepUntilSomethingIsFreed() {
     Emitted e = emit("""
         model m

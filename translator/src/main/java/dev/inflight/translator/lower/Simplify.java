@@ -37,8 +37,9 @@ final class Simplify {
     TlaExpr r = constants(in.right());
     if (l instanceof TlaExpr.Num a && r instanceof TlaExpr.Num b && (in.op() == BinOp.PLUS || in.op() == BinOp.MINUS)) {
       // TLC's integers are 32 bits: a result outside them is left to TLC, which reports the overflow
-      long v = in.op() == BinOp.PLUS ? (long) (int) a.v() + (int) b.v() : (long) (int) a.v() - (int) b.v();
-      if (a.v() == (int) a.v() && b.v() == (int) b.v() && v == (int) v) {
+      // (with both operands 32-bit, the long sum or difference is exact)
+      long v = in.op() == BinOp.PLUS ? a.v() + b.v() : a.v() - b.v();
+      if (isInt(a.v()) && isInt(b.v()) && isInt(v)) {
         return new TlaExpr.Num(v);
       }
     }
@@ -51,6 +52,10 @@ final class Simplify {
       return new TlaExpr.Bool(in.op() == BinOp.NEQ);
     }
     return l == in.left() && r == in.right() ? e : new TlaExpr.Infix(in.op(), l, r);
+  }
+
+  private static boolean isInt(long v) {
+    return v == (int) v;
   }
 
   private static boolean isEmptySet(TlaExpr e) {
