@@ -75,22 +75,22 @@ sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, receiver_locals>>
-    /\ LET i == sender_locals[self].i
-           ok == i < 3
-       IN \/ /\ ok
-             /\ {o \in Pool_skb : skb[o].st = "free"} # {}
-             /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
-                IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
-                   /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
-                   /\ pc' = [pc EXCEPT ![self] = "L21"]
-                   /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ {o \in Pool_skb : skb[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 20, "pool skb")
-          \/ /\ ~i < 3
-             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, skb>>
+    /\ \E i \in {sender_locals[self].i} :
+       \E ok \in {i < 3} :
+       \/ /\ ok
+          /\ {o \in Pool_skb : skb[o].st = "free"} # {}
+          /\ \E new_skb \in {CHOOSE o \in Pool_skb : skb[o].st = "free"} :
+             /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
+             /\ pc' = [pc EXCEPT ![self] = "L21"]
+             /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ {o \in Pool_skb : skb[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 20, "pool skb")
+       \/ /\ ~i < 3
+          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, skb>>
 
 \* a sender thread at L21: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:21: b.len = 64 * (i + 1)
@@ -98,16 +98,16 @@ sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals, receiver_locals>>
-    /\ LET b == sender_locals[self].b
-       IN \/ /\ b # NULL /\ skb[b].st = "live"
-             /\ skb' = [skb EXCEPT ![b].len = 64 * (sender_locals[self].i + 1)]
-             /\ pc' = [pc EXCEPT ![self] = "L22"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 21)
-          \/ /\ b # NULL
-             /\ skb[b].st # "live"
-             /\ FaultOn("use_after_free", self, 21, b)
+    /\ \E b \in {sender_locals[self].b} :
+       \/ /\ b # NULL /\ skb[b].st = "live"
+          /\ skb' = [skb EXCEPT ![b].len = 64 * (sender_locals[self].i + 1)]
+          /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 21)
+       \/ /\ b # NULL
+          /\ skb[b].st # "live"
+          /\ FaultOn("use_after_free", self, 21, b)
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
@@ -116,19 +116,19 @@ sender_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
-    /\ LET b == sender_locals[self].b
-           ok == b # NULL
-       IN \/ /\ ok
-             /\ Len(rxq) < 3
-             /\ rxq' = Append(rxq, b)
-             /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L19"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ Len(rxq) \geq 3
-             /\ FaultBound("model_bound", self, 22, "queue rxq 3")
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 22)
+    /\ \E b \in {sender_locals[self].b} :
+       \E ok \in {b # NULL} :
+       \/ /\ ok
+          /\ Len(rxq) < 3
+          /\ rxq' = Append(rxq, b)
+          /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ Len(rxq) \geq 3
+          /\ FaultBound("model_bound", self, 22, "queue rxq 3")
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 22)
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -167,15 +167,15 @@ receiver_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, rxq, sender_locals>>
-    /\ LET n == receiver_locals[self].n
-       IN \/ /\ n < 3
-             /\ Len(rxq) > 0
-             /\ pc' = [pc EXCEPT ![self] = "L31"]
-             /\ UNCHANGED <<fault, receiver_locals>>
-          \/ /\ ~n < 3
-             /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
+    /\ \E n \in {receiver_locals[self].n} :
+       \/ /\ n < 3
+          /\ Len(rxq) > 0
+          /\ pc' = [pc EXCEPT ![self] = "L31"]
+          /\ UNCHANGED <<fault, receiver_locals>>
+       \/ /\ ~n < 3
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
 
 \* a receiver thread at L31: 2 paths
 \* examples/checks/alloc_loop.ifl:31: b = pop(rxq)
@@ -199,15 +199,15 @@ receiver_at_L32(self) ==
     /\ pc[self] = "L32"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, rxq, sender_locals, receiver_locals>>
-    /\ LET b == receiver_locals[self].b
-       IN \/ /\ b # NULL /\ skb[b].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L33"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 32)
-          \/ /\ b # NULL
-             /\ skb[b].st # "live"
-             /\ FaultOn("use_after_free", self, 32, b)
+    /\ \E b \in {receiver_locals[self].b} :
+       \/ /\ b # NULL /\ skb[b].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 32)
+       \/ /\ b # NULL
+          /\ skb[b].st # "live"
+          /\ FaultOn("use_after_free", self, 32, b)
 
 \* a receiver thread at L33: 5 paths (3 to a fault)
 \* examples/checks/alloc_loop.ifl:33: put b.users
@@ -216,9 +216,9 @@ receiver_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals>>
-    /\ LET b == receiver_locals[self].b
-           receiver_locals_next == [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
-           ok == b # NULL /\ skb[b].st = "live"
+    /\ \E b \in {receiver_locals[self].b} :
+       \E ok \in {b # NULL /\ skb[b].st = "live"} :
+       LET receiver_locals_next == [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
        IN \/ /\ ok
              /\ skb[b].users > 1
              /\ skb' = [skb EXCEPT ![b].users = skb[b].users - 1]

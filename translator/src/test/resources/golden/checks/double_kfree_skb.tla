@@ -62,19 +62,19 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 sender_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ LET skb == sender_locals[self].skb_release.skb
-           ok == skb # NULL
-       IN \/ /\ ok
-             /\ sk_buff[skb].st = "live"
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
-             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].st = "freed"
-             /\ FaultOn("double_free", self, 13, skb)
-          \/ /\ skb = NULL
-             /\ Fault("null_deref", self, 13)
+    /\ \E skb \in {sender_locals[self].skb_release.skb} :
+       \E ok \in {skb # NULL} :
+       \/ /\ ok
+          /\ sk_buff[skb].st = "live"
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
+          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].st = "freed"
+          /\ FaultOn("double_free", self, 13, skb)
+       \/ /\ skb = NULL
+          /\ Fault("null_deref", self, 13)
 
 \* a sender thread at L13b: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
@@ -82,51 +82,50 @@ sender_at_L13(self) ==
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ LET skb == sender_locals[self].skb_release.skb
-           ok == skb # NULL
-       IN \/ /\ ok
-             /\ sk_buff[skb].st = "live"
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb_release = NULL,
-                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT
-                                            !.skb = sender_locals[self].skb]]
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].st = "freed"
-             /\ FaultOn("double_free", self, 13, skb)
-          \/ /\ skb = NULL
-             /\ Fault("null_deref", self, 13)
+    /\ \E skb \in {sender_locals[self].skb_release.skb} :
+       \E ok \in {skb # NULL} :
+       \/ /\ ok
+          /\ sk_buff[skb].st = "live"
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].skb_release = NULL,
+                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = sender_locals[self].skb]]
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].st = "freed"
+          /\ FaultOn("double_free", self, 13, skb)
+       \/ /\ skb = NULL
+          /\ Fault("null_deref", self, 13)
 
 \* a sender thread at L17: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
 sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
-    /\ LET skb == sender_locals[self].kfree_skb.skb
-           ok == skb # NULL /\ sk_buff[skb].st = "live"
-       IN \/ /\ ok
-             /\ sk_buff[skb].users > 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
-             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
-             /\ pc' = [pc EXCEPT ![self] = "L13"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 17, skb)
-          \/ /\ skb = NULL
-             /\ Fault("null_deref", self, 17)
-          \/ /\ skb # NULL
-             /\ sk_buff[skb].st # "live"
-             /\ FaultOn("double_free", self, 17, skb)
+    /\ \E skb \in {sender_locals[self].kfree_skb.skb} :
+       \E ok \in {skb # NULL /\ sk_buff[skb].st = "live"} :
+       \/ /\ ok
+          /\ sk_buff[skb].users > 1
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
+          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].users = 1
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
+          /\ pc' = [pc EXCEPT ![self] = "L13"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].users \leq 0
+          /\ FaultOn("refcount_underflow", self, 17, skb)
+       \/ /\ skb = NULL
+          /\ Fault("null_deref", self, 17)
+       \/ /\ skb # NULL
+          /\ sk_buff[skb].st # "live"
+          /\ FaultOn("double_free", self, 17, skb)
 
 \* a sender thread at L17b: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
@@ -134,31 +133,30 @@ sender_at_L17(self) ==
 sender_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
-    /\ LET skb == sender_locals[self].kfree_skb.skb
-           ok == skb # NULL /\ sk_buff[skb].st = "live"
-       IN \/ /\ ok
-             /\ sk_buff[skb].users > 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT
-                                            !.skb = sender_locals[self].skb]]
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
-             /\ pc' = [pc EXCEPT ![self] = "L13b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff[skb].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 17, skb)
-          \/ /\ skb = NULL
-             /\ Fault("null_deref", self, 17)
-          \/ /\ skb # NULL
-             /\ sk_buff[skb].st # "live"
-             /\ FaultOn("double_free", self, 17, skb)
+    /\ \E skb \in {sender_locals[self].kfree_skb.skb} :
+       \E ok \in {skb # NULL /\ sk_buff[skb].st = "live"} :
+       \/ /\ ok
+          /\ sk_buff[skb].users > 1
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = sender_locals[self].skb]]
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].users = 1
+          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
+          /\ pc' = [pc EXCEPT ![self] = "L13b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff[skb].users \leq 0
+          /\ FaultOn("refcount_underflow", self, 17, skb)
+       \/ /\ skb = NULL
+          /\ Fault("null_deref", self, 17)
+       \/ /\ skb # NULL
+          /\ sk_buff[skb].st # "live"
+          /\ FaultOn("double_free", self, 17, skb)
 
 \* a sender thread at L21: 3 paths (1 to a fault)
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
@@ -169,8 +167,8 @@ sender_at_L17b(self) ==
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-           ok == {o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}
+    /\ \E ok \in {{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}} :
+       LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN \/ /\ ok
              /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
              /\ sender_locals' = [sender_locals EXCEPT

@@ -117,27 +117,25 @@ lookup_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock, lookup_locals>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ sock[sk].refcnt < 32
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L38"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 36, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 36, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 36)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 36, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ sock[sk].refcnt < 32
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L38"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 36, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 36, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 36)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 36, sk)
 
 \* a lookup thread at L38: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:38: unlock table_lock
@@ -146,8 +144,8 @@ lookup_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == table_lock = self
+    /\ \E ok \in {table_lock = self} :
+       LET sk == lookup_locals[self].sk
        IN \/ /\ ok
              /\ sk # NULL
              /\ table_lock' = NULL
@@ -168,15 +166,15 @@ lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, table_lock, lookup_locals>>
-    /\ LET sk == lookup_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 40)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 40, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 40)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 40, sk)
 
 \* a lookup thread at L41: 5 paths (3 to a fault)
 \* examples/checks/expr_fn.ifl:41: put sk.refcnt
@@ -184,9 +182,9 @@ lookup_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock>>
-    /\ LET sk == lookup_locals[self].sk
-           lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
@@ -292,16 +290,16 @@ closer_at_L50(self) ==
     /\ pc[self] = "L50"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals, closer_locals>>
-    /\ LET sk == closer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L52"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 50)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 50, sk)
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L52"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 50)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 50, sk)
 
 \* a closer thread at L52: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:52: unlock table_lock
@@ -310,8 +308,8 @@ closer_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ LET sk == closer_locals[self].sk
-           ok == table_lock = self
+    /\ \E ok \in {table_lock = self} :
+       LET sk == closer_locals[self].sk
        IN \/ /\ ok
              /\ sk # NULL
              /\ table_lock' = NULL
@@ -332,16 +330,16 @@ closer_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals, closer_locals>>
-    /\ LET sk == closer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
-             /\ pc' = [pc EXCEPT ![self] = "L55"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 54)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 54, sk)
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L55"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 54)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 54, sk)
 
 \* a closer thread at L55: 5 paths (3 to a fault)
 \* examples/checks/expr_fn.ifl:55: put sk.refcnt
@@ -349,9 +347,9 @@ closer_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
-    /\ LET sk == closer_locals[self].sk
-           closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {closer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]

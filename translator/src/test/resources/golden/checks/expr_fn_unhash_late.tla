@@ -117,27 +117,25 @@ lookup_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock, lookup_locals>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ sock[sk].refcnt < 32
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L31"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 29, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 29, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 29)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 29, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ sock[sk].refcnt < 32
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L31"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 29, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 29, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 29)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 29, sk)
 
 \* a lookup thread at L31: 3 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:31: unlock table_lock
@@ -146,8 +144,8 @@ lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == table_lock = self
+    /\ \E ok \in {table_lock = self} :
+       LET sk == lookup_locals[self].sk
        IN \/ /\ ok
              /\ sk # NULL
              /\ table_lock' = NULL
@@ -168,15 +166,15 @@ lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, table_lock, lookup_locals>>
-    /\ LET sk == lookup_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L34"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 33)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 33, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L34"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 33)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 33, sk)
 
 \* a lookup thread at L34: 5 paths (3 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:34: put sk.refcnt
@@ -184,9 +182,9 @@ lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock>>
-    /\ LET sk == lookup_locals[self].sk
-           lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
@@ -278,8 +276,8 @@ closer_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ LET sk == closer_locals[self].sk
-           ok == table_lock = self
+    /\ \E ok \in {table_lock = self} :
+       LET sk == closer_locals[self].sk
        IN \/ /\ ok
              /\ sk # NULL
              /\ table_lock' = NULL
@@ -300,16 +298,16 @@ closer_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals, closer_locals>>
-    /\ LET sk == closer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
-             /\ pc' = [pc EXCEPT ![self] = "L44"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 43)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 43, sk)
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L44"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 43)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 43, sk)
 
 \* a closer thread at L44: one path
 \* examples/checks/expr_fn_unhash_late.ifl:44: lock table_lock
@@ -336,16 +334,16 @@ closer_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals, closer_locals>>
-    /\ LET sk == closer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L47"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 46)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 46, sk)
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L47"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 46)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 46, sk)
 
 \* a closer thread at L47: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:47: unlock table_lock
@@ -366,9 +364,9 @@ closer_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
-    /\ LET sk == closer_locals[self].sk
-           closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {closer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]

@@ -61,20 +61,20 @@ t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<seen_a>>
-    /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    /\ \E ok \in {{o \in Pool_obj : obj[o].st = "free"} # {}} :
+       LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            obj_now == [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-           ok == {o \in Pool_obj : obj[o].st = "free"} # {}
        IN \/ /\ ok
              /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}
-             /\ LET new_obj2 == CHOOSE o \in Pool_obj : obj_now[o].st = "free"
-                IN /\ obj' = [obj EXCEPT
-                          ![new_obj] = [st |-> "live", v |-> 0],
-                          ![new_obj2] = [st |-> "live", v |-> 0]]
-                   /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
-                   /\ A' = new_obj
-                   /\ s' = s \cup {new_obj2} \cup {new_obj}
-                   /\ pc' = [pc EXCEPT ![self] = "L16b"]
-                   /\ UNCHANGED <<fault>>
+             /\ \E new_obj2 \in {CHOOSE o \in Pool_obj : obj_now[o].st = "free"} :
+                /\ obj' = [obj EXCEPT
+                       ![new_obj] = [st |-> "live", v |-> 0],
+                       ![new_obj2] = [st |-> "live", v |-> 0]]
+                /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
+                /\ A' = new_obj
+                /\ s' = s \cup {new_obj2} \cup {new_obj}
+                /\ pc' = [pc EXCEPT ![self] = "L16b"]
+                /\ UNCHANGED <<fault>>
           \/ /\ ok
              /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
              /\ FaultBound("model_bound", self, 15, "pool obj")
@@ -88,25 +88,25 @@ t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, s, A, seen_a>>
-    /\ LET rest_16_3 == t_locals[self].rest_16_3
-       IN \/ /\ rest_16_3 = {}
-             /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rest_16_3 # {}
-             /\ \E next_x \in rest_16_3 :
-                  \/ /\ next_x = A
-                     /\ t_locals' = [t_locals EXCEPT
-                            ![self].rest_16_3 = rest_16_3 \ {next_x},
-                            ![self].x = next_x]
-                     /\ pc' = [pc EXCEPT ![self] = "L17"]
-                     /\ UNCHANGED <<fault>>
-                  \/ /\ next_x # A
-                     /\ t_locals' = [t_locals EXCEPT
-                            ![self].rest_16_3 = rest_16_3 \ {next_x},
-                            ![self].x = next_x]
-                     /\ pc' = [pc EXCEPT ![self] = "L17b"]
-                     /\ UNCHANGED <<fault>>
+    /\ \E rest_16_3 \in {t_locals[self].rest_16_3} :
+       \/ /\ rest_16_3 = {}
+          /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ rest_16_3 # {}
+          /\ \E next_x \in rest_16_3 :
+               \/ /\ next_x = A
+                  /\ t_locals' = [t_locals EXCEPT
+                         ![self].rest_16_3 = rest_16_3 \ {next_x},
+                         ![self].x = next_x]
+                  /\ pc' = [pc EXCEPT ![self] = "L17"]
+                  /\ UNCHANGED <<fault>>
+               \/ /\ next_x # A
+                  /\ t_locals' = [t_locals EXCEPT
+                         ![self].rest_16_3 = rest_16_3 \ {next_x},
+                         ![self].x = next_x]
+                  /\ pc' = [pc EXCEPT ![self] = "L17b"]
+                  /\ UNCHANGED <<fault>>
 
 \* a t thread at L16b: one path
 \* examples/checks/for_order.ifl:16: for x in s {

@@ -119,25 +119,25 @@ owner_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
-    /\ LET sk == owner_locals[self].sock_free_rcu.sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> sk,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-             /\ FaultOn("double_call_rcu", self, 17, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 17)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 17, sk)
+    /\ \E sk \in {owner_locals[self].sock_free_rcu.sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "sock_free",
+                              obj |-> sk,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+          /\ FaultOn("double_call_rcu", self, 17, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 17)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 17, sk)
 
 \* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
@@ -146,11 +146,11 @@ owner_at_L25(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
     /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
-                /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L26"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_sock \in {CHOOSE o \in Pool_sock : sock[o].st = "free"} :
+             /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
+             /\ pc' = [pc EXCEPT ![self] = "L26"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 25, "pool sock")
 
@@ -180,29 +180,29 @@ owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ LET sk == owner_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-             /\ owner_locals' = [owner_locals EXCEPT
-                    ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 28, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 28, sk)
+    /\ \E sk \in {owner_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ sock[sk].refcnt > 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].refcnt = 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+          /\ owner_locals' = [owner_locals EXCEPT
+                 ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 28, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 28)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 28, sk)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -235,25 +235,25 @@ lookup_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
-    /\ LET sk == lookup_locals[self].sock_free_rcu.sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "sock_free",
-                                 obj |-> sk,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-             /\ FaultOn("double_call_rcu", self, 17, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 17)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 17, sk)
+    /\ \E sk \in {lookup_locals[self].sock_free_rcu.sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "sock_free",
+                              obj |-> sk,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+          /\ FaultOn("double_call_rcu", self, 17, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 17)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 17, sk)
 
 \* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
@@ -288,27 +288,25 @@ lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ sock[sk].refcnt < 32
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L36"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 35, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 35, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 35)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 35, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ sock[sk].refcnt < 32
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L36"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 35, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 35, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 35)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 35, sk)
 
 \* a lookup thread at L36: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
@@ -335,29 +333,29 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == lookup_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-             /\ lookup_locals' = [lookup_locals EXCEPT
-                    ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 37, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 37)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 37, sk)
+    /\ \E sk \in {lookup_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ sock[sk].refcnt > 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].refcnt = 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
+          /\ lookup_locals' = [lookup_locals EXCEPT
+                 ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 37, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 37)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 37, sk)
 
 \* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()
@@ -464,19 +462,19 @@ rcu_cb_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].sock_free.sk
-           ok == sk # NULL
-       IN \/ /\ ok
-             /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L20b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 21, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 21)
+    /\ \E sk \in {rcu_cb_locals[self].sock_free.sk} :
+       \E ok \in {sk # NULL} :
+       \/ /\ ok
+          /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].st = "freed"]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L20b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 21, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 21)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -137,15 +137,15 @@ worker_at_L49(self) ==
     /\ pc[self] = "L49"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, socks, ready, worker_locals>>
-    /\ LET sk == worker_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L50"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 49)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 49, sk)
+    /\ \E sk \in {worker_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L50"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 49)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 49, sk)
 
 \* a worker thread at L50: 5 paths (3 to a fault)
 \* examples/checks/init_block.ifl:50: put sk.refcnt
@@ -153,9 +153,9 @@ worker_at_L50(self) ==
     /\ pc[self] = "L50"
     /\ fault.kind = "none"
     /\ UNCHANGED <<socks, ready>>
-    /\ LET sk == worker_locals[self].sk
-           worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {worker_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]

@@ -73,25 +73,25 @@ closer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched>>
-    /\ LET ok == s # NULL /\ sock[s].st = "live"
-       IN \/ /\ ok
-             /\ sock[s].refcnt > 1
-             /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[s].refcnt = 1
-             /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[s].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 20, s)
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 20)
-          \/ /\ s # NULL
-             /\ sock[s].st # "live"
-             /\ FaultOn("double_free", self, 20, s)
+    /\ \E ok \in {s # NULL /\ sock[s].st = "live"} :
+       \/ /\ ok
+          /\ sock[s].refcnt > 1
+          /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[s].refcnt = 1
+          /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[s].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 20, s)
+       \/ /\ s = NULL
+          /\ Fault("null_deref", self, 20)
+       \/ /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("double_free", self, 20, s)
 
 \* any step of a closer thread
 closer_step(self) == closer_at_L20(self)
@@ -129,16 +129,16 @@ reader_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ LET p == reader_locals[self].p
-       IN \/ /\ p # NULL /\ sock[p].st = "live"
-             /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ p = NULL
-             /\ Fault("null_deref", self, 25)
-          \/ /\ p # NULL
-             /\ sock[p].st # "live"
-             /\ FaultOn("use_after_free", self, 25, p)
+    /\ \E p \in {reader_locals[self].p} :
+       \/ /\ p # NULL /\ sock[p].st = "live"
+          /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ p = NULL
+          /\ Fault("null_deref", self, 25)
+       \/ /\ p # NULL
+          /\ sock[p].st # "live"
+          /\ FaultOn("use_after_free", self, 25, p)
 
 \* any step of a reader thread
 reader_step(self) ==

@@ -68,13 +68,12 @@ setup_at_L14(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<gc_inflight_list>>
     /\ \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
-          /\ LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
-             IN /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
-                                                                      inflight |-> 0]]
-                /\ setup_locals' = [setup_locals EXCEPT ![self] = setup_locals_init]
-                /\ u' = new_unix_sock
-                /\ pc' = [pc EXCEPT ![self] = "Done"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_unix_sock \in {CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"} :
+             /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live", inflight |-> 0]]
+             /\ setup_locals' = [setup_locals EXCEPT ![self] = setup_locals_init]
+             /\ u' = new_unix_sock
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 14, "pool unix_sock")
 
@@ -114,20 +113,20 @@ sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
-    /\ LET ok == u # NULL /\ unix_sock[u].st = "live"
-       IN \/ /\ ok
-             /\ unix_sock[u].inflight = 0
-             /\ pc' = [pc EXCEPT ![self] = "L20"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ unix_sock[u].inflight # 0
-             /\ pc' = [pc EXCEPT ![self] = "L22"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ u = NULL
-             /\ Fault("null_deref", self, 19)
-          \/ /\ u # NULL
-             /\ unix_sock[u].st # "live"
-             /\ FaultOn("use_after_free", self, 19, u)
+    /\ \E ok \in {u # NULL /\ unix_sock[u].st = "live"} :
+       \/ /\ ok
+          /\ unix_sock[u].inflight = 0
+          /\ pc' = [pc EXCEPT ![self] = "L20"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ unix_sock[u].inflight # 0
+          /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ u = NULL
+          /\ Fault("null_deref", self, 19)
+       \/ /\ u # NULL
+          /\ unix_sock[u].st # "live"
+          /\ FaultOn("use_after_free", self, 19, u)
 
 \* a sender thread at L20: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
@@ -135,17 +134,17 @@ sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock>>
-    /\ LET ok == u # NULL
-       IN \/ /\ ok
-             /\ ~u \in Elems(gc_inflight_list)
-             /\ gc_inflight_list' = Append(gc_inflight_list, u)
-             /\ pc' = [pc EXCEPT ![self] = "L22"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ u \in Elems(gc_inflight_list)
-             /\ FaultOn("list_double_add", self, 20, u)
-          \/ /\ u = NULL
-             /\ Fault("null_deref", self, 20)
+    /\ \E ok \in {u # NULL} :
+       \/ /\ ok
+          /\ ~u \in Elems(gc_inflight_list)
+          /\ gc_inflight_list' = Append(gc_inflight_list, u)
+          /\ pc' = [pc EXCEPT ![self] = "L22"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ u \in Elems(gc_inflight_list)
+          /\ FaultOn("list_double_add", self, 20, u)
+       \/ /\ u = NULL
+          /\ Fault("null_deref", self, 20)
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1

@@ -58,11 +58,11 @@ adder_at_L16(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-                /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
-                /\ pc' = [pc EXCEPT ![self] = "L17"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
+             /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 16, "pool obj")
 
@@ -82,13 +82,13 @@ adder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals>>
-    /\ LET o == adder_locals[self].o
-       IN \/ /\ o # NULL
-             /\ members' = members \cup {o}
-             /\ pc' = [pc EXCEPT ![self] = "L19"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ o = NULL
-             /\ Fault("null_deref", self, 18)
+    /\ \E o \in {adder_locals[self].o} :
+       \/ /\ o # NULL
+          /\ members' = members \cup {o}
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ o = NULL
+          /\ Fault("null_deref", self, 18)
 
 \* a adder thread at L19: one path
 \* examples/checks/lock_invariant.ifl:19: n = n + 1

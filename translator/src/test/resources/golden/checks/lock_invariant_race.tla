@@ -63,11 +63,11 @@ adder_at_L14(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n, sloppy_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-                /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
-                /\ pc' = [pc EXCEPT ![self] = "L15"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
+             /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
+             /\ pc' = [pc EXCEPT ![self] = "L15"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 14, "pool obj")
 
@@ -87,13 +87,13 @@ adder_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
-    /\ LET o == adder_locals[self].o
-       IN \/ /\ o # NULL
-             /\ members' = members \cup {o}
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ o = NULL
-             /\ Fault("null_deref", self, 16)
+    /\ \E o \in {adder_locals[self].o} :
+       \/ /\ o # NULL
+          /\ members' = members \cup {o}
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ o = NULL
+          /\ Fault("null_deref", self, 16)
 
 \* a adder thread at L17: one path
 \* examples/checks/lock_invariant_race.ifl:17: n = n + 1
@@ -162,11 +162,11 @@ sloppy_at_L22(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n, adder_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-                /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = new_obj]
-                /\ pc' = [pc EXCEPT ![self] = "L23"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
+             /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = new_obj]
+             /\ pc' = [pc EXCEPT ![self] = "L23"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 22, "pool obj")
 
@@ -186,13 +186,13 @@ sloppy_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
-    /\ LET o == sloppy_locals[self].o
-       IN \/ /\ o # NULL
-             /\ members' = members \cup {o}
-             /\ pc' = [pc EXCEPT ![self] = "L25"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ o = NULL
-             /\ Fault("null_deref", self, 24)
+    /\ \E o \in {sloppy_locals[self].o} :
+       \/ /\ o # NULL
+          /\ members' = members \cup {o}
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ o = NULL
+          /\ Fault("null_deref", self, 24)
 
 \* a sloppy thread at L25: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:25: unlock members_lock

@@ -68,15 +68,15 @@ setup_and_read_at_L18(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
     /\ \/ /\ {o \in Pool_dev : dev[o].st = "free"} # {}
-          /\ LET new_dev == CHOOSE o \in Pool_dev : dev[o].st = "free"
-             IN /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
-                                                    lock_m |-> NULL,
-                                                    lock_s |-> NULL,
-                                                    up |-> FALSE]]
-                /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = new_dev]
-                /\ d' = new_dev
-                /\ pc' = [pc EXCEPT ![self] = "L19"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_dev \in {CHOOSE o \in Pool_dev : dev[o].st = "free"} :
+             /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
+                                                 lock_m |-> NULL,
+                                                 lock_s |-> NULL,
+                                                 up |-> FALSE]]
+             /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = new_dev]
+             /\ d' = new_dev
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_dev : dev[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 18, "pool dev")
 
@@ -128,20 +128,20 @@ setup_and_read_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
     /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
-    /\ LET ok == d # NULL /\ dev[d].st = "live"
-       IN \/ /\ ok
-             /\ dev[d].lock_s = self
-             /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L23"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ dev[d].lock_s # self
-             /\ Fault("bad_unlock", self, 22)
-          \/ /\ d = NULL
-             /\ Fault("null_deref", self, 22)
-          \/ /\ d # NULL
-             /\ dev[d].st # "live"
-             /\ FaultOn("use_after_free", self, 22, d)
+    /\ \E ok \in {d # NULL /\ dev[d].st = "live"} :
+       \/ /\ ok
+          /\ dev[d].lock_s = self
+          /\ dev' = [dev EXCEPT ![d].lock_s = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L23"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ dev[d].lock_s # self
+          /\ Fault("bad_unlock", self, 22)
+       \/ /\ d = NULL
+          /\ Fault("null_deref", self, 22)
+       \/ /\ d # NULL
+          /\ dev[d].st # "live"
+          /\ FaultOn("use_after_free", self, 22, d)
 
 \* a setup_and_read thread at L23: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
@@ -149,21 +149,21 @@ setup_and_read_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
     /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
-    /\ LET ok == d # NULL /\ dev[d].st = "live"
-       IN \/ /\ ok
-             /\ rcu_depth[self] = 0
-             /\ dev[d].lock_m = NULL
-             /\ dev' = [dev EXCEPT ![d].lock_m = self]
-             /\ pc' = [pc EXCEPT ![self] = "L24"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ rcu_depth[self] > 0
-             /\ Fault("rcu_sleep", self, 23)
-          \/ /\ d = NULL
-             /\ Fault("null_deref", self, 23)
-          \/ /\ d # NULL
-             /\ dev[d].st # "live"
-             /\ FaultOn("use_after_free", self, 23, d)
+    /\ \E ok \in {d # NULL /\ dev[d].st = "live"} :
+       \/ /\ ok
+          /\ rcu_depth[self] = 0
+          /\ dev[d].lock_m = NULL
+          /\ dev' = [dev EXCEPT ![d].lock_m = self]
+          /\ pc' = [pc EXCEPT ![self] = "L24"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ rcu_depth[self] > 0
+          /\ Fault("rcu_sleep", self, 23)
+       \/ /\ d = NULL
+          /\ Fault("null_deref", self, 23)
+       \/ /\ d # NULL
+          /\ dev[d].st # "live"
+          /\ FaultOn("use_after_free", self, 23, d)
 
 \* a setup_and_read thread at L24: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
@@ -171,20 +171,20 @@ setup_and_read_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
-    /\ LET ok == d # NULL /\ dev[d].st = "live"
-       IN \/ /\ ok
-             /\ dev[d].lock_m = self
-             /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L25"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ dev[d].lock_m # self
-             /\ Fault("bad_unlock", self, 24)
-          \/ /\ d = NULL
-             /\ Fault("null_deref", self, 24)
-          \/ /\ d # NULL
-             /\ dev[d].st # "live"
-             /\ FaultOn("use_after_free", self, 24, d)
+    /\ \E ok \in {d # NULL /\ dev[d].st = "live"} :
+       \/ /\ ok
+          /\ dev[d].lock_m = self
+          /\ dev' = [dev EXCEPT ![d].lock_m = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ dev[d].lock_m # self
+          /\ Fault("bad_unlock", self, 24)
+       \/ /\ d = NULL
+          /\ Fault("null_deref", self, 24)
+       \/ /\ d # NULL
+          /\ dev[d].st # "live"
+          /\ FaultOn("use_after_free", self, 24, d)
 
 \* a setup_and_read thread at L25: 3 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()
@@ -215,19 +215,18 @@ setup_and_read_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
-    /\ LET ok ==
-               ~(\/ \E o \in Pool_dev : dev[o].lock_m = self
-                 \/ \E o \in Pool_dev : dev[o].lock_s = self)
-       IN \/ /\ ok
-             /\ rcu_depth[self] = 0
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ rcu_depth[self] > 0
-             /\ Fault("rcu_exit_locked", self, 26)
-          \/ /\ \/ \E o \in Pool_dev : dev[o].lock_m = self
-                \/ \E o \in Pool_dev : dev[o].lock_s = self
-             /\ Fault("exit_locked", self, 26)
+    /\ \E ok \in {~(\/ \E o \in Pool_dev : dev[o].lock_m = self
+                    \/ \E o \in Pool_dev : dev[o].lock_s = self)} :
+       \/ /\ ok
+          /\ rcu_depth[self] = 0
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ rcu_depth[self] > 0
+          /\ Fault("rcu_exit_locked", self, 26)
+       \/ /\ \/ \E o \in Pool_dev : dev[o].lock_m = self
+             \/ \E o \in Pool_dev : dev[o].lock_s = self
+          /\ Fault("exit_locked", self, 26)
 
 \* any step of a setup_and_read thread
 setup_and_read_step(self) ==

@@ -96,22 +96,22 @@ closer_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched, sock>>
-    /\ LET s == closer_locals[self].s
-           ok == s # NULL /\ sock[s].st = "live"
-       IN \/ /\ ok
-             /\ sock[s].state = TCP_CLOSE
-             /\ pc' = [pc EXCEPT ![self] = "L31"]
-             /\ UNCHANGED <<fault, closer_locals>>
-          \/ /\ ok
-             /\ sock[s].state # TCP_CLOSE
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 30)
-          \/ /\ s # NULL
-             /\ sock[s].st # "live"
-             /\ FaultOn("use_after_free", self, 30, s)
+    /\ \E s \in {closer_locals[self].s} :
+       \E ok \in {s # NULL /\ sock[s].st = "live"} :
+       \/ /\ ok
+          /\ sock[s].state = TCP_CLOSE
+          /\ pc' = [pc EXCEPT ![self] = "L31"]
+          /\ UNCHANGED <<fault, closer_locals>>
+       \/ /\ ok
+          /\ sock[s].state # TCP_CLOSE
+          /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ s = NULL
+          /\ Fault("null_deref", self, 30)
+       \/ /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("use_after_free", self, 30, s)
 
 \* a closer thread at L31: 5 paths (3 to a fault)
 \* examples/checks/pick_value.ifl:31: put s.refcnt
@@ -119,9 +119,9 @@ closer_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched>>
-    /\ LET s == closer_locals[self].s
-           closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-           ok == s # NULL /\ sock[s].st = "live"
+    /\ \E s \in {closer_locals[self].s} :
+       \E ok \in {s # NULL /\ sock[s].st = "live"} :
+       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
        IN \/ /\ ok
              /\ sock[s].refcnt > 1
              /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
@@ -182,16 +182,16 @@ reader_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<reader_untouched>>
-    /\ LET s == reader_locals[self].s
-       IN \/ /\ s # NULL /\ sock[s].st = "live"
-             /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 37)
-          \/ /\ s # NULL
-             /\ sock[s].st # "live"
-             /\ FaultOn("use_after_free", self, 37, s)
+    /\ \E s \in {reader_locals[self].s} :
+       \/ /\ s # NULL /\ sock[s].st = "live"
+          /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ s = NULL
+          /\ Fault("null_deref", self, 37)
+       \/ /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("use_after_free", self, 37, s)
 
 \* any step of a reader thread
 reader_step(self) ==

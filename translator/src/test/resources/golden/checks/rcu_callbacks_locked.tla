@@ -94,11 +94,11 @@ w_at_L20(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, rcu_cbs>>
     /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
-          /\ LET new_item == CHOOSE o \in Pool_item : item[o].st = "free"
-             IN /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
-                /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
-                /\ pc' = [pc EXCEPT ![self] = "L21"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_item \in {CHOOSE o \in Pool_item : item[o].st = "free"} :
+             /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
+             /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
+             /\ pc' = [pc EXCEPT ![self] = "L21"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_item : item[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 20, "pool item")
 
@@ -108,25 +108,25 @@ w_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, item>>
-    /\ LET it == w_locals[self].it
-           ok == it # NULL /\ item[it].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "count_it",
-                                 obj |-> it,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
-             /\ FaultOn("double_call_rcu", self, 21, it)
-          \/ /\ it = NULL
-             /\ Fault("null_deref", self, 21)
-          \/ /\ it # NULL
-             /\ item[it].st # "live"
-             /\ FaultOn("use_after_free", self, 21, it)
+    /\ \E it \in {w_locals[self].it} :
+       \E ok \in {it # NULL /\ item[it].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "count_it",
+                              obj |-> it,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ w_locals' = [w_locals EXCEPT ![self] = w_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
+          /\ FaultOn("double_call_rcu", self, 21, it)
+       \/ /\ it = NULL
+          /\ Fault("null_deref", self, 21)
+       \/ /\ it # NULL
+          /\ item[it].st # "live"
+          /\ FaultOn("use_after_free", self, 21, it)
 
 \* any step of a w thread
 w_step(self) ==

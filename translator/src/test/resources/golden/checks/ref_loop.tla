@@ -73,12 +73,12 @@ owner_at_L18(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<closing, poller_locals>>
     /\ \/ /\ {o \in Pool_conn : conn[o].st = "free"} # {}
-          /\ LET new_conn == CHOOSE o \in Pool_conn : conn[o].st = "free"
-             IN /\ conn' = [conn EXCEPT ![new_conn] = [st |-> "live", refs |-> 1]]
-                /\ owner_locals' = [owner_locals EXCEPT ![self].c = new_conn]
-                /\ shared' = new_conn
-                /\ pc' = [pc EXCEPT ![self] = "L19"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_conn \in {CHOOSE o \in Pool_conn : conn[o].st = "free"} :
+             /\ conn' = [conn EXCEPT ![new_conn] = [st |-> "live", refs |-> 1]]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].c = new_conn]
+             /\ shared' = new_conn
+             /\ pc' = [pc EXCEPT ![self] = "L19"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_conn : conn[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 18, "pool conn")
 
@@ -154,27 +154,25 @@ poller_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, poller_locals>>
-    /\ LET c == poller_locals[self].c
-           ok == c # NULL /\ conn[c].st = "live"
-           ok2 ==
-               /\ ok
-               /\ conn[c].refs > 0
-       IN \/ /\ ok2
-             /\ conn[c].refs < 4
-             /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L25"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ conn[c].refs \geq 4
-             /\ FaultOnBound("model_bound", self, 26, c, "ref refs 4")
-          \/ /\ ok
-             /\ conn[c].refs \leq 0
-             /\ FaultOn("get_zero", self, 26, c)
-          \/ /\ c = NULL
-             /\ Fault("null_deref", self, 26)
-          \/ /\ c # NULL
-             /\ conn[c].st # "live"
-             /\ FaultOn("use_after_free", self, 26, c)
+    /\ \E c \in {poller_locals[self].c} :
+       \E ok \in {c # NULL /\ conn[c].st = "live"} :
+       \E ok2 \in {ok /\ conn[c].refs > 0} :
+       \/ /\ ok2
+          /\ conn[c].refs < 4
+          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ conn[c].refs \geq 4
+          /\ FaultOnBound("model_bound", self, 26, c, "ref refs 4")
+       \/ /\ ok
+          /\ conn[c].refs \leq 0
+          /\ FaultOn("get_zero", self, 26, c)
+       \/ /\ c = NULL
+          /\ Fault("null_deref", self, 26)
+       \/ /\ c # NULL
+          /\ conn[c].st # "live"
+          /\ FaultOn("use_after_free", self, 26, c)
 
 \* any step of a poller thread
 poller_step(self) ==

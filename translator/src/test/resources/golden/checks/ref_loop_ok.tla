@@ -73,12 +73,12 @@ owner_at_L16(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<closing, poller_locals>>
     /\ \/ /\ {o \in Pool_conn : conn[o].st = "free"} # {}
-          /\ LET new_conn == CHOOSE o \in Pool_conn : conn[o].st = "free"
-             IN /\ conn' = [conn EXCEPT ![new_conn] = [st |-> "live", refs |-> 1]]
-                /\ owner_locals' = [owner_locals EXCEPT ![self].c = new_conn]
-                /\ shared' = new_conn
-                /\ pc' = [pc EXCEPT ![self] = "L17"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_conn \in {CHOOSE o \in Pool_conn : conn[o].st = "free"} :
+             /\ conn' = [conn EXCEPT ![new_conn] = [st |-> "live", refs |-> 1]]
+             /\ owner_locals' = [owner_locals EXCEPT ![self].c = new_conn]
+             /\ shared' = new_conn
+             /\ pc' = [pc EXCEPT ![self] = "L17"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_conn : conn[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 16, "pool conn")
 
@@ -154,27 +154,25 @@ poller_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, poller_locals>>
-    /\ LET c == poller_locals[self].c
-           ok == c # NULL /\ conn[c].st = "live"
-           ok2 ==
-               /\ ok
-               /\ conn[c].refs > 0
-       IN \/ /\ ok2
-             /\ conn[c].refs < 4
-             /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L25"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ conn[c].refs \geq 4
-             /\ FaultOnBound("model_bound", self, 24, c, "ref refs 4")
-          \/ /\ ok
-             /\ conn[c].refs \leq 0
-             /\ FaultOn("get_zero", self, 24, c)
-          \/ /\ c = NULL
-             /\ Fault("null_deref", self, 24)
-          \/ /\ c # NULL
-             /\ conn[c].st # "live"
-             /\ FaultOn("use_after_free", self, 24, c)
+    /\ \E c \in {poller_locals[self].c} :
+       \E ok \in {c # NULL /\ conn[c].st = "live"} :
+       \E ok2 \in {ok /\ conn[c].refs > 0} :
+       \/ /\ ok2
+          /\ conn[c].refs < 4
+          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ conn[c].refs \geq 4
+          /\ FaultOnBound("model_bound", self, 24, c, "ref refs 4")
+       \/ /\ ok
+          /\ conn[c].refs \leq 0
+          /\ FaultOn("get_zero", self, 24, c)
+       \/ /\ c = NULL
+          /\ Fault("null_deref", self, 24)
+       \/ /\ c # NULL
+          /\ conn[c].st # "live"
+          /\ FaultOn("use_after_free", self, 24, c)
 
 \* a poller thread at L25: 5 paths (3 to a fault)
 \* examples/checks/ref_loop_ok.ifl:25: put c.refs
@@ -182,26 +180,26 @@ poller_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, poller_locals>>
-    /\ LET c == poller_locals[self].c
-           ok == c # NULL /\ conn[c].st = "live"
-       IN \/ /\ ok
-             /\ conn[c].refs > 1
-             /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs - 1]
-             /\ pc' = [pc EXCEPT ![self] = "L23"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ conn[c].refs = 1
-             /\ conn' = [conn EXCEPT ![c].refs = 0, ![c].st = "freed"]
-             /\ pc' = [pc EXCEPT ![self] = "L23"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ conn[c].refs \leq 0
-             /\ FaultOn("refcount_underflow", self, 25, c)
-          \/ /\ c = NULL
-             /\ Fault("null_deref", self, 25)
-          \/ /\ c # NULL
-             /\ conn[c].st # "live"
-             /\ FaultOn("double_free", self, 25, c)
+    /\ \E c \in {poller_locals[self].c} :
+       \E ok \in {c # NULL /\ conn[c].st = "live"} :
+       \/ /\ ok
+          /\ conn[c].refs > 1
+          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs - 1]
+          /\ pc' = [pc EXCEPT ![self] = "L23"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ conn[c].refs = 1
+          /\ conn' = [conn EXCEPT ![c].refs = 0, ![c].st = "freed"]
+          /\ pc' = [pc EXCEPT ![self] = "L23"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ conn[c].refs \leq 0
+          /\ FaultOn("refcount_underflow", self, 25, c)
+       \/ /\ c = NULL
+          /\ Fault("null_deref", self, 25)
+       \/ /\ c # NULL
+          /\ conn[c].st # "live"
+          /\ FaultOn("double_free", self, 25, c)
 
 \* any step of a poller thread
 poller_step(self) ==

@@ -103,22 +103,22 @@ adder_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head>>
-    /\ LET n == adder_locals[self].add_once.n
-           ok == n # NULL /\ node[n].st = "live"
-       IN \/ /\ ok
-             /\ ~node[n].on_list
-             /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault, adder_locals>>
-          \/ /\ ok
-             /\ node[n].on_list
-             /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 28, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \E ok \in {n # NULL /\ node[n].st = "live"} :
+       \/ /\ ok
+          /\ ~node[n].on_list
+          /\ pc' = [pc EXCEPT ![self] = "L29"]
+          /\ UNCHANGED <<fault, adder_locals>>
+       \/ /\ ok
+          /\ node[n].on_list
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 28)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 28, n)
 
 \* a adder thread at L29: 3 paths (2 to a fault)
 \* examples/checks/spin_walk.ifl:29: n.next = head
@@ -126,16 +126,16 @@ adder_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, head, adder_locals>>
-    /\ LET n == adder_locals[self].add_once.n
-       IN \/ /\ n # NULL /\ node[n].st = "live"
-             /\ node' = [node EXCEPT ![n].next = head]
-             /\ pc' = [pc EXCEPT ![self] = "L30"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 29)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 29, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \/ /\ n # NULL /\ node[n].st = "live"
+          /\ node' = [node EXCEPT ![n].next = head]
+          /\ pc' = [pc EXCEPT ![self] = "L30"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 29)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 29, n)
 
 \* a adder thread at L30: one path
 \* examples/checks/spin_walk.ifl:30: head = n
@@ -153,17 +153,17 @@ adder_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, head>>
-    /\ LET n == adder_locals[self].add_once.n
-       IN \/ /\ n # NULL /\ node[n].st = "live"
-             /\ node' = [node EXCEPT ![n].on_list = TRUE]
-             /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 31)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 31, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \/ /\ n # NULL /\ node[n].st = "live"
+          /\ node' = [node EXCEPT ![n].on_list = TRUE]
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 31)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 31, n)
 
 \* a adder thread at L36: one path
 \* examples/checks/spin_walk.ifl:36: add_once(item)
@@ -218,20 +218,20 @@ walker_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<walker_untouched>>
-    /\ LET p == walker_locals[self].p
-           ok == p # NULL
-       IN \/ /\ ok
-             /\ p # NULL /\ node[p].st = "live"
-             /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ node[p].st # "live"
-             /\ FaultOn("use_after_free", self, 42, p)
-          \/ /\ p = NULL
-             /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
+    /\ \E p \in {walker_locals[self].p} :
+       \E ok \in {p # NULL} :
+       \/ /\ ok
+          /\ p # NULL /\ node[p].st = "live"
+          /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ node[p].st # "live"
+          /\ FaultOn("use_after_free", self, 42, p)
+       \/ /\ p = NULL
+          /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
 
 \* any step of a walker thread
 walker_step(self) ==

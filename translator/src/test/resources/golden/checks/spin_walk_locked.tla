@@ -104,22 +104,22 @@ adder_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head, list_lock>>
-    /\ LET n == adder_locals[self].add_once.n
-           ok == n # NULL /\ node[n].st = "live"
-       IN \/ /\ ok
-             /\ ~node[n].on_list
-             /\ pc' = [pc EXCEPT ![self] = "L24"]
-             /\ UNCHANGED <<fault, adder_locals>>
-          \/ /\ ok
-             /\ node[n].on_list
-             /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L33"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 23)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 23, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \E ok \in {n # NULL /\ node[n].st = "live"} :
+       \/ /\ ok
+          /\ ~node[n].on_list
+          /\ pc' = [pc EXCEPT ![self] = "L24"]
+          /\ UNCHANGED <<fault, adder_locals>>
+       \/ /\ ok
+          /\ node[n].on_list
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 23)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 23, n)
 
 \* a adder thread at L24: 3 paths (2 to a fault)
 \* examples/checks/spin_walk_locked.ifl:24: n.next = head
@@ -127,16 +127,16 @@ adder_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, head, list_lock, adder_locals>>
-    /\ LET n == adder_locals[self].add_once.n
-       IN \/ /\ n # NULL /\ node[n].st = "live"
-             /\ node' = [node EXCEPT ![n].next = head]
-             /\ pc' = [pc EXCEPT ![self] = "L25"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 24)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 24, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \/ /\ n # NULL /\ node[n].st = "live"
+          /\ node' = [node EXCEPT ![n].next = head]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 24)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 24, n)
 
 \* a adder thread at L25: one path
 \* examples/checks/spin_walk_locked.ifl:25: head = n
@@ -154,17 +154,17 @@ adder_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, head, list_lock>>
-    /\ LET n == adder_locals[self].add_once.n
-       IN \/ /\ n # NULL /\ node[n].st = "live"
-             /\ node' = [node EXCEPT ![n].on_list = TRUE]
-             /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L33"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ n = NULL
-             /\ Fault("null_deref", self, 26)
-          \/ /\ n # NULL
-             /\ node[n].st # "live"
-             /\ FaultOn("use_after_free", self, 26, n)
+    /\ \E n \in {adder_locals[self].add_once.n} :
+       \/ /\ n # NULL /\ node[n].st = "live"
+          /\ node' = [node EXCEPT ![n].on_list = TRUE]
+          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ n = NULL
+          /\ Fault("null_deref", self, 26)
+       \/ /\ n # NULL
+          /\ node[n].st # "live"
+          /\ FaultOn("use_after_free", self, 26, n)
 
 \* a adder thread at L31: one path
 \* examples/checks/spin_walk_locked.ifl:31: lock list_lock
@@ -261,20 +261,20 @@ walker_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
     /\ UNCHANGED <<walker_untouched>>
-    /\ LET p == walker_locals[self].p
-           ok == p # NULL
-       IN \/ /\ ok
-             /\ p # NULL /\ node[p].st = "live"
-             /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
-             /\ pc' = [pc EXCEPT ![self] = "L38"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ node[p].st # "live"
-             /\ FaultOn("use_after_free", self, 39, p)
-          \/ /\ p = NULL
-             /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
+    /\ \E p \in {walker_locals[self].p} :
+       \E ok \in {p # NULL} :
+       \/ /\ ok
+          /\ p # NULL /\ node[p].st = "live"
+          /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
+          /\ pc' = [pc EXCEPT ![self] = "L38"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ node[p].st # "live"
+          /\ FaultOn("use_after_free", self, 39, p)
+       \/ /\ p = NULL
+          /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
 
 \* any step of a walker thread
 walker_step(self) ==

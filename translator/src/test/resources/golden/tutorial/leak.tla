@@ -66,11 +66,11 @@ sender_at_L17(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, receiver_locals>>
     /\ \/ /\ {o \in Pool_skb : skb[o].st = "free"} # {}
-          /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
-             IN /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
-                /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
-                /\ pc' = [pc EXCEPT ![self] = "L18"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_skb \in {CHOOSE o \in Pool_skb : skb[o].st = "free"} :
+             /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
+             /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
+             /\ pc' = [pc EXCEPT ![self] = "L18"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_skb : skb[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 17, "pool skb")
 
@@ -80,16 +80,16 @@ sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, sender_locals, receiver_locals>>
-    /\ LET b == sender_locals[self].b
-       IN \/ /\ b # NULL /\ skb[b].st = "live"
-             /\ skb' = [skb EXCEPT ![b].len = 64]
-             /\ pc' = [pc EXCEPT ![self] = "L19"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 18)
-          \/ /\ b # NULL
-             /\ skb[b].st # "live"
-             /\ FaultOn("use_after_free", self, 18, b)
+    /\ \E b \in {sender_locals[self].b} :
+       \/ /\ b # NULL /\ skb[b].st = "live"
+          /\ skb' = [skb EXCEPT ![b].len = 64]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 18)
+       \/ /\ b # NULL
+          /\ skb[b].st # "live"
+          /\ FaultOn("use_after_free", self, 18, b)
 
 \* a sender thread at L19: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
@@ -97,19 +97,19 @@ sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
-    /\ LET b == sender_locals[self].b
-           ok == b # NULL
-       IN \/ /\ ok
-             /\ Len(rxq) < 2
-             /\ rxq' = Append(rxq, b)
-             /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ Len(rxq) \geq 2
-             /\ FaultBound("model_bound", self, 19, "queue rxq 2")
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 19)
+    /\ \E b \in {sender_locals[self].b} :
+       \E ok \in {b # NULL} :
+       \/ /\ ok
+          /\ Len(rxq) < 2
+          /\ rxq' = Append(rxq, b)
+          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ Len(rxq) \geq 2
+          /\ FaultBound("model_bound", self, 19, "queue rxq 2")
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 19)
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -166,16 +166,16 @@ receiver_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched, rxq>>
-    /\ LET b == receiver_locals[self].b
-       IN \/ /\ b # NULL /\ skb[b].st = "live"
-             /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 25)
-          \/ /\ b # NULL
-             /\ skb[b].st # "live"
-             /\ FaultOn("use_after_free", self, 25, b)
+    /\ \E b \in {receiver_locals[self].b} :
+       \/ /\ b # NULL /\ skb[b].st = "live"
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ b = NULL
+          /\ Fault("null_deref", self, 25)
+       \/ /\ b # NULL
+          /\ skb[b].st # "live"
+          /\ FaultOn("use_after_free", self, 25, b)
 
 \* any step of a receiver thread
 receiver_step(self) ==

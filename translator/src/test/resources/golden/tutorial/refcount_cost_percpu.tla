@@ -105,32 +105,30 @@ a_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET x == a_locals[self].bump.x
-           ok == x # NULL /\ obj[x].st = "live"
-           ok2 ==
-               /\ ok
-               /\ obj[x].count > 0
-       IN \/ /\ ok2
-             /\ obj[x].count < 32
-             /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[x].count_cpu = CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-             /\ op_end' = NoOpEnd
-             /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ obj[x].count \geq 32
-             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("get_zero", self, 28, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("use_after_free", self, 28, x)
+    /\ \E x \in {a_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       \E ok2 \in {ok /\ obj[x].count > 0} :
+       \/ /\ ok2
+          /\ obj[x].count < 32
+          /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                            IF obj[x].count_cpu = CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote]
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L29"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ obj[x].count \geq 32
+          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("get_zero", self, 28, x)
+       \/ /\ x = NULL
+          /\ Fault("null_deref", self, 28)
+       \/ /\ x # NULL
+          /\ obj[x].st # "live"
+          /\ FaultOn("use_after_free", self, 28, x)
 
 \* a a thread at L28b: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
@@ -138,32 +136,30 @@ a_at_L28b(self) ==
     /\ pc[self] = "L28b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ LET x == a_locals[self].bump.x
-           ok == x # NULL /\ obj[x].st = "live"
-           ok2 ==
-               /\ ok
-               /\ obj[x].count > 0
-       IN \/ /\ ok2
-             /\ obj[x].count < 32
-             /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[x].count_cpu = CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-             /\ op_end' = NoOpEnd
-             /\ pc' = [pc EXCEPT ![self] = "L29b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ obj[x].count \geq 32
-             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("get_zero", self, 28, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("use_after_free", self, 28, x)
+    /\ \E x \in {a_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       \E ok2 \in {ok /\ obj[x].count > 0} :
+       \/ /\ ok2
+          /\ obj[x].count < 32
+          /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                            IF obj[x].count_cpu = CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote]
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L29b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ obj[x].count \geq 32
+          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("get_zero", self, 28, x)
+       \/ /\ x = NULL
+          /\ Fault("null_deref", self, 28)
+       \/ /\ x # NULL
+          /\ obj[x].st # "live"
+          /\ FaultOn("use_after_free", self, 28, x)
 
 \* a a thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -171,9 +167,9 @@ a_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET x == a_locals[self].bump.x
-           a_locals_next == [a_locals EXCEPT ![self] = a_locals_init]
-           ok == x # NULL /\ obj[x].st = "live"
+    /\ \E x \in {a_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       LET a_locals_next == [a_locals EXCEPT ![self] = a_locals_init]
        IN \/ /\ ok
              /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -233,11 +229,11 @@ a_at_L29b(self) ==
     /\ pc[self] = "L29b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ LET x == a_locals[self].bump.x
-           lat_next == [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+    /\ \E x \in {a_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       LET lat_next == [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
            a_locals_next ==
                [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
-           ok == x # NULL /\ obj[x].st = "live"
        IN \/ /\ ok
              /\ obj[x].count > 1
              /\ lat' = lat_next
@@ -296,14 +292,14 @@ a_at_L33(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, lat, b_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                                    count |-> 1,
-                                                    count_cpu |-> CpuOf(self)]]
-                /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
-                /\ op_end' = NoOpEnd
-                /\ pc' = [pc EXCEPT ![self] = "L34"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
+                                                 count |-> 1,
+                                                 count_cpu |-> CpuOf(self)]]
+             /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L34"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 33, "pool obj")
 
@@ -314,13 +310,13 @@ a_at_L33(self) ==
 a_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
-    /\ LET p == a_locals[self].p
-       IN /\ shared' = p
-          /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-          /\ a_locals' = [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = p]]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L28b"]
-          /\ UNCHANGED <<fault, obj, b_locals>>
+    /\ \E p \in {a_locals[self].p} :
+       /\ shared' = p
+       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ a_locals' = [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = p]]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = "L28b"]
+       /\ UNCHANGED <<fault, obj, b_locals>>
 
 \* any step of a a thread
 a_step(self) ==
@@ -354,32 +350,30 @@ b_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, b_locals>>
-    /\ LET x == b_locals[self].bump.x
-           ok == x # NULL /\ obj[x].st = "live"
-           ok2 ==
-               /\ ok
-               /\ obj[x].count > 0
-       IN \/ /\ ok2
-             /\ obj[x].count < 32
-             /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                               IF obj[x].count_cpu = CpuOf(self)
-                                               THEN Cost_atomic_local
-                                               ELSE Cost_atomic_remote]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-             /\ op_end' = NoOpEnd
-             /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ obj[x].count \geq 32
-             /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("get_zero", self, 28, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("use_after_free", self, 28, x)
+    /\ \E x \in {b_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       \E ok2 \in {ok /\ obj[x].count > 0} :
+       \/ /\ ok2
+          /\ obj[x].count < 32
+          /\ lat' = [lat EXCEPT ![self] = lat[self] +
+                                            IF obj[x].count_cpu = CpuOf(self)
+                                            THEN Cost_atomic_local
+                                            ELSE Cost_atomic_remote]
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L29"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ obj[x].count \geq 32
+          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("get_zero", self, 28, x)
+       \/ /\ x = NULL
+          /\ Fault("null_deref", self, 28)
+       \/ /\ x # NULL
+          /\ obj[x].st # "live"
+          /\ FaultOn("use_after_free", self, 28, x)
 
 \* a b thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -387,9 +381,9 @@ b_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ LET x == b_locals[self].bump.x
-           b_locals_next == [b_locals EXCEPT ![self] = b_locals_init]
-           ok == x # NULL /\ obj[x].st = "live"
+    /\ \E x \in {b_locals[self].bump.x} :
+       \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       LET b_locals_next == [b_locals EXCEPT ![self] = b_locals_init]
        IN \/ /\ ok
              /\ obj[x].count > 1
              /\ lat' = [lat EXCEPT ![self] = 0]
@@ -461,17 +455,17 @@ b_at_L41(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
-             IN /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                                    count |-> 1,
-                                                    count_cpu |-> CpuOf(self)]]
-                /\ b_locals' = [b_locals EXCEPT
-                       ![self].q = new_obj,
-                       ![self].bump = [b_bump_init EXCEPT !.x = new_obj]]
-                /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-                /\ op_end' = NoOpEnd
-                /\ pc' = [pc EXCEPT ![self] = "L28"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
+                                                 count |-> 1,
+                                                 count_cpu |-> CpuOf(self)]]
+             /\ b_locals' = [b_locals EXCEPT
+                    ![self].q = new_obj,
+                    ![self].bump = [b_bump_init EXCEPT !.x = new_obj]]
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ op_end' = NoOpEnd
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 41, "pool obj")
 

@@ -72,11 +72,11 @@ producer_at_L17(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
     /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-                /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L18"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_sock \in {CHOOSE o \in Pool_sock : sock[o].st = "free"} :
+             /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
+             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
+             /\ pc' = [pc EXCEPT ![self] = "L18"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 17, "pool sock")
 
@@ -86,16 +86,16 @@ producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ LET sk == producer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].state = 1]
-             /\ pc' = [pc EXCEPT ![self] = "L19"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 18)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 18, sk)
+    /\ \E sk \in {producer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].state = 1]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 18)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 18, sk)
 
 \* a producer thread at L19: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
@@ -103,27 +103,25 @@ producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ LET sk == producer_locals[self].sk
-           ok == sk # NULL /\ sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ sock[sk].refcnt < 32
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L20"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 19, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 19, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 19)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 19, sk)
+    /\ \E sk \in {producer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ sock[sk].refcnt < 32
+          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L20"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 19, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 19, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 19)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 19, sk)
 
 \* a producer thread at L20: one path
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
@@ -140,9 +138,9 @@ producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
-    /\ LET sk == producer_locals[self].sk
-           producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {producer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
@@ -215,15 +213,15 @@ consumer_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched, sock, consumer_locals>>
-    /\ LET sk == consumer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L28"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 27)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 27, sk)
+    /\ \E sk \in {consumer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L28"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 27)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 27, sk)
 
 \* a consumer thread at L28: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
@@ -231,9 +229,9 @@ consumer_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ LET sk == consumer_locals[self].sk
-           consumer_locals_next == [consumer_locals EXCEPT ![self] = consumer_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {consumer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET consumer_locals_next == [consumer_locals EXCEPT ![self] = consumer_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]

@@ -67,11 +67,11 @@ producer_at_L17(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
     /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
-             IN /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
-                /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L18"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_sock \in {CHOOSE o \in Pool_sock : sock[o].st = "free"} :
+             /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
+             /\ producer_locals' = [producer_locals EXCEPT ![self].sk = new_sock]
+             /\ pc' = [pc EXCEPT ![self] = "L18"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 17, "pool sock")
 
@@ -81,16 +81,16 @@ producer_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, producer_locals, consumer_locals>>
-    /\ LET sk == producer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ sock' = [sock EXCEPT ![sk].state = 1]
-             /\ pc' = [pc EXCEPT ![self] = "L19"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 18)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 18, sk)
+    /\ \E sk \in {producer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ sock' = [sock EXCEPT ![sk].state = 1]
+          /\ pc' = [pc EXCEPT ![self] = "L19"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 18)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 18, sk)
 
 \* a producer thread at L19: one path
 \* examples/tutorial/refcount_uaf.ifl:19: shared = sk
@@ -107,9 +107,9 @@ producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
-    /\ LET sk == producer_locals[self].sk
-           producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
-           ok == sk # NULL /\ sock[sk].st = "live"
+    /\ \E sk \in {producer_locals[self].sk} :
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       LET producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
        IN \/ /\ ok
              /\ sock[sk].refcnt > 1
              /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
@@ -181,16 +181,16 @@ consumer_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ LET sk == consumer_locals[self].sk
-       IN \/ /\ sk # NULL /\ sock[sk].st = "live"
-             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 26)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 26, sk)
+    /\ \E sk \in {consumer_locals[self].sk} :
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
+          /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 26)
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 26, sk)
 
 \* any step of a consumer thread
 consumer_step(self) ==

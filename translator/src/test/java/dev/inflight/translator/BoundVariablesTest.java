@@ -121,7 +121,7 @@ class BoundVariablesTest {
         "pc = [t2 \\in Threads |->",
         "rcu_depth = [t2 \\in Threads |-> 0]",
         "s = [o2 \\in Pool_s |-> [st |-> \"free\", n |-> 0]]",
-        "LET new_s == CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"",
+        "\\E new_s \\in {CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"} :",
         "rest_15_3 == th_locals[self].rest_15_3", "\\E next_e \\in rest_15_3 :",
         "LET next_e == Head(rest_18_3)",
         "\\A t2 \\in Thread_th : pc[t2] = \"Done\"",
@@ -203,7 +203,7 @@ class BoundVariablesTest {
         """);
     // sa's value, read again in the step, is named (a LET of the path), so it is never
     // substituted into the scope of the second `b`
-    assertThat(e.tla()).contains("LET sa_now == {b \\in set_a : s[b].x = 1}", "tt_now == {b \\in set_c : b \\in sa_now}",
+    assertThat(e.tla()).contains("LET sa_now == {b \\in set_a : s[b].x = 1}", "\\E tt_now \\in {{b \\in set_c : b \\in sa_now}} :",
         "g' = Cardinality(tt_now)");
   }
 
@@ -229,8 +229,8 @@ class BoundVariablesTest {
         """);
     // The values of `chosen` and `p.kids` are named where they are read again, so inside
     // `forall b` and `exists b2` only their names appear: nothing can be captured.
-    assertThat(e.tla()).contains("LET chosen_now == {b \\in set_a : s[b].x = 1}", "kids_now == {b \\in set_a : s[b].x = 2}",
-        "p == th_locals[self].p", "s' = [s EXCEPT ![p].kids = kids_now]", "\\A b \\in set_a :\n", "b \\in chosen_now \\/\n",
+    assertThat(e.tla()).contains("\\E chosen_now \\in {{b \\in set_a : s[b].x = 1}} :", "LET kids_now == {b \\in set_a : s[b].x = 2}",
+        "\\E p \\in {th_locals[self].p} :", "s' = [s EXCEPT ![p].kids = kids_now]", "\\A b \\in set_a :\n", "b \\in chosen_now \\/\n",
         "\\E c \\in kids_now : c = b /\\ \\E b2 \\in chosen_now : b2 = c\n");
   }
 
@@ -250,8 +250,8 @@ class BoundVariablesTest {
         }
         """);
     // r's value is named where r2's closure reads it, so each closure's definitions are its own
-    assertThat(e.tla()).contains("LET r_now == LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots}) IN reach1_1",
-        "reach1_0 == {w \\in r_now : w \\in roots}", "reach1_1 == reach1_0 \\cup (UNION {{s[z].next} \\ r_now : z \\in reach1_0})",
+    assertThat(e.tla()).contains("\\E r_now \\in {LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots})",
+        "reach1_0 == {w \\in r_now : w \\in roots}", "reach1_0 \\cup (UNION {{s[z].next} \\ r_now : z \\in reach1_0})",
         "g' = Cardinality(r2_now)");
   }
 }

@@ -119,7 +119,7 @@ class CostModelTest {
     assertThat(tla).containsPattern("VARIABLES [^=]*\\blat\\b[^=]*\\bop_end\\b");
     // a refcount's cache line remembers its CPU; an atomic is local or remote by it
     assertThat(tla).contains("count_cpu |-> CpuOf(self)")
-        .contains("x == a_locals[self].inner.x", "IF obj[x].count_cpu = CpuOf(self)");
+        .contains("\\E x \\in {a_locals[self].inner.x} :", "IF obj[x].count_cpu = CpuOf(self)");
     // two functions, one operation; and an operation inside another is part of it
     assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").contains("op |-> \"wrapper\"")
         .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");

@@ -22,6 +22,6 @@ class LocalReadsTest {
         }
         """);
     // the parameter p of bump, read for the liveness test and the update: named p
-    assertThat(e.tla()).contains("p == th_locals[self].bump.p", "s[p].st = \"live\"", "![p].n = s[p].n + 1");
+    assertThat(e.tla()).contains("\\E p \\in {th_locals[self].bump.p} :", "s[p].st = \"live\"", "![p].n = s[p].n + 1");
   }
 }

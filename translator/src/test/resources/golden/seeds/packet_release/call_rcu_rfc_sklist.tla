@@ -194,13 +194,13 @@ user_at_L20(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
-          /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-             IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT
-                       ![self].sock = new_socket,
-                       ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
-                /\ pc' = [pc EXCEPT ![self] = "L80"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_socket \in {CHOOSE o \in Pool_socket : socket[o].st = "free"} :
+             /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sock = new_socket,
+                    ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
+             /\ pc' = [pc EXCEPT ![self] = "L80"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_socket : socket[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 20, "pool socket")
 
@@ -225,32 +225,29 @@ user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].sk_free.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
-       IN \/ /\ ok2
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = NULL,
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rfc = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+    /\ \E sk \in {user_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].sk_free = NULL,
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rfc = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 67)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -260,13 +257,11 @@ user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].sk_free.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -303,55 +298,53 @@ user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sock == user_locals[self].packet_create.sock
-           proto == user_locals[self].packet_create.proto
-           new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-           ok == {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-           ok2 ==
-               /\ ok
-               /\ sock # NULL /\ socket[sock].st = "live"
-       IN \/ /\ ok2
-             /\ proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![new_packet_sock] = [st |-> "live",
-                                          refcnt |-> 1,
-                                          bind_lock |-> NULL,
-                                          running |-> FALSE,
-                                          num |-> 0,
-                                          ifindex |-> 0,
-                                          dead |-> FALSE],
-                    ![new_packet_sock].num = proto]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_create.sk = new_packet_sock,
-                    ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
-                                                     !.sk = new_packet_sock]]
-             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-             /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ proto = 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![new_packet_sock] = [st |-> "live",
-                                          refcnt |-> 1,
-                                          bind_lock |-> NULL,
-                                          running |-> FALSE,
-                                          num |-> 0,
-                                          ifindex |-> 0,
-                                          dead |-> FALSE],
-                    ![new_packet_sock].num = proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
-             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock = NULL
-             /\ Fault("null_deref", self, 82)
-          \/ /\ ok
-             /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 82, sock)
-          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
+    /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
+       LET sock == user_locals[self].packet_create.sock
+       IN \E ok2 \in {ok /\ (sock # NULL /\ socket[sock].st = "live")} :
+          LET proto == user_locals[self].packet_create.proto
+              new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+          IN \/ /\ ok2
+                /\ proto # 0
+                /\ packet_sock' = [packet_sock EXCEPT
+                       ![new_packet_sock] = [st |-> "live",
+                                             refcnt |-> 1,
+                                             bind_lock |-> NULL,
+                                             running |-> FALSE,
+                                             num |-> 0,
+                                             ifindex |-> 0,
+                                             dead |-> FALSE],
+                       ![new_packet_sock].num = proto]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].packet_create.sk = new_packet_sock,
+                       ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                        !.sk = new_packet_sock]]
+                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L94"]
+                /\ UNCHANGED <<fault>>
+             \/ /\ ok2
+                /\ proto = 0
+                /\ packet_sock' = [packet_sock EXCEPT
+                       ![new_packet_sock] = [st |-> "live",
+                                             refcnt |-> 1,
+                                             bind_lock |-> NULL,
+                                             running |-> FALSE,
+                                             num |-> 0,
+                                             ifindex |-> 0,
+                                             dead |-> FALSE],
+                       ![new_packet_sock].num = proto]
+                /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
+                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L87"]
+                /\ UNCHANGED <<fault>>
+             \/ /\ ok
+                /\ sock = NULL
+                /\ Fault("null_deref", self, 82)
+             \/ /\ ok
+                /\ sock # NULL
+                /\ socket[sock].st # "live"
+                /\ FaultOn("use_after_free", self, 82, sock)
+             \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+                /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -361,18 +354,18 @@ user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].packet_create.sk
-       IN \/ /\ sk # NULL
-             /\ packet_sklist' = packet_sklist \cup {sk}
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk = sk,
-                    ![self].packet_create = NULL,
-                    ![self].packet_release_rfc = [user_packet_release_rfc_init EXCEPT
-                                                     !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L281"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 87)
+    /\ \E sk \in {user_locals[self].packet_create.sk} :
+       \/ /\ sk # NULL
+          /\ packet_sklist' = packet_sklist \cup {sk}
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].sk = sk,
+                 ![self].packet_create = NULL,
+                 ![self].packet_release_rfc = [user_packet_release_rfc_init EXCEPT
+                                                  !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L281"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 87)
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -380,22 +373,22 @@ user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 94)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L95"]
+          /\ UNCHANGED <<fault, user_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 94)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -404,13 +397,13 @@ user_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL
-             /\ ptype_all' = ptype_all \cup {sk}
-             /\ pc' = [pc EXCEPT ![self] = "L96"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 95)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL
+          /\ ptype_all' = ptype_all \cup {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 95)
 
 \* a user thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -418,27 +411,25 @@ user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ packet_sock[sk].refcnt < 32
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 96)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt < 32
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L97"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 96, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 96)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -446,17 +437,17 @@ user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 97)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 97, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -464,16 +455,16 @@ user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L107"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 106)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 106, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -493,13 +484,11 @@ user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -533,21 +522,21 @@ user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 110)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 110)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L111b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 110)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 110)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -577,18 +566,18 @@ user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 112)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 112, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L290"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a user thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -597,11 +586,11 @@ user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].sock_orphan.sk
-           nullify == user_locals[self].packet_release_finish.nullify
+    /\ \E sk \in {user_locals[self].sock_orphan.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       LET nullify == user_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
            user_locals_next == [user_locals EXCEPT ![self].sock_orphan = NULL]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
              /\ packet_sock' = packet_sock_next
@@ -627,16 +616,16 @@ user_at_L261(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ LET sock == user_locals[self].packet_release_finish.sock
-       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 261)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 261, sock)
+    /\ \E sock \in {user_locals[self].packet_release_finish.sock} :
+       \/ /\ sock # NULL /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 261)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 261, sock)
 
 \* a user thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -645,15 +634,15 @@ user_at_L263(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ LET sk == user_locals[self].packet_release_finish.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L264"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 263)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 263, sk)
+    /\ \E sk \in {user_locals[self].packet_release_finish.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 263)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 263, sk)
 
 \* a user thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -662,33 +651,32 @@ user_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].packet_release_finish.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rfc = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
-                                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 264, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 264)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 264, sk)
+    /\ \E sk \in {user_locals[self].packet_release_finish.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rfc = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 264, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 264)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 264, sk)
 
 \* a user thread at L281: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:281: sk = sock.sk
@@ -698,26 +686,25 @@ user_at_L281(self) ==
     /\ pc[self] = "L281"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sock == user_locals[self].packet_release_rfc.sock
-           ok == sock # NULL /\ socket[sock].st = "live"
-       IN \/ /\ ok
-             /\ socket[sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sk = socket[sock].sk]
-             /\ pc' = [pc EXCEPT ![self] = "L283"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ socket[sock].sk = NULL
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_rfc = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 281)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 281, sock)
+    /\ \E sock \in {user_locals[self].packet_release_rfc.sock} :
+       \E ok \in {sock # NULL /\ socket[sock].st = "live"} :
+       \/ /\ ok
+          /\ socket[sock].sk # NULL
+          /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.sk = socket[sock].sk]
+          /\ pc' = [pc EXCEPT ![self] = "L283"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ socket[sock].sk = NULL
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release_rfc = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 281)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 281, sock)
 
 \* a user thread at L283: one path
 \* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
@@ -737,17 +724,17 @@ user_at_L285(self) ==
     /\ pc[self] = "L285"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ LET sk == user_locals[self].packet_release_rfc.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ pc' = [pc EXCEPT ![self] = "L286"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 285)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 285, sk)
+    /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ pc' = [pc EXCEPT ![self] = "L286"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 285)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 285, sk)
 
 \* a user thread at L286: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:286: if sk.running {
@@ -757,25 +744,25 @@ user_at_L286(self) ==
     /\ pc[self] = "L286"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].packet_release_rfc.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_rfc.postpone = TRUE,
-                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
-                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L290"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 286)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 286, sk)
+    /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release_rfc.postpone = TRUE,
+                 ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L106"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L290"]
+          /\ UNCHANGED <<fault, user_locals>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 286)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 286, sk)
 
 \* a user thread at L290: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:290: unlock sk.bind_lock
@@ -786,13 +773,11 @@ user_at_L290(self) ==
     /\ pc[self] = "L290"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sk == user_locals[self].packet_release_rfc.sk
-           postpone == user_locals[self].packet_release_rfc.postpone
+    /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].bind_lock = self} :
+       LET postpone == user_locals[self].packet_release_rfc.postpone
            packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = NULL]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].bind_lock = self
        IN \/ /\ ok2
              /\ postpone
              /\ packet_sock' = packet_sock_next
@@ -825,28 +810,27 @@ user_at_L292(self) ==
     /\ pc[self] = "L292"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_release_rfc.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> sk,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_rfc = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
-             /\ FaultOn("double_call_rcu", self, 292, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 292)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 292, sk)
+    /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "packet_release_rcu",
+                              obj |-> sk,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release_rfc = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+          /\ FaultOn("double_call_rcu", self, 292, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 292)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 292, sk)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -854,19 +838,19 @@ user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ LET sock == user_locals[self].sock_free.sock
-           ok == sock # NULL
-       IN \/ /\ ok
-             /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L24"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ socket[sock].st = "freed"
-             /\ FaultOn("double_free", self, 321, sock)
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 321)
+    /\ \E sock \in {user_locals[self].sock_free.sock} :
+       \E ok \in {sock # NULL} :
+       \/ /\ ok
+          /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].st = "freed"]
+          /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L24"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ socket[sock].st = "freed"
+          /\ FaultOn("double_free", self, 321, sock)
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 321)
 
 \* any step of a user thread
 user_step(self) ==
@@ -969,16 +953,16 @@ netdev_at_L29(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ LET ok == ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       IN \/ /\ ok
-             /\ rcu_depth[self] = 0
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ rcu_depth[self] > 0
-             /\ Fault("rcu_exit_locked", self, 29)
-          \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-             /\ Fault("exit_locked", self, 29)
+    /\ \E ok \in {~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self} :
+       \/ /\ ok
+          /\ rcu_depth[self] = 0
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ rcu_depth[self] > 0
+          /\ Fault("rcu_exit_locked", self, 29)
+       \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          /\ Fault("exit_locked", self, 29)
 
 \* a netdev thread at L67: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -988,13 +972,11 @@ netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].sk_free.sk
-           sync == netdev_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {netdev_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       LET sync == netdev_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -1027,22 +1009,22 @@ netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 94)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L95"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 94)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1051,13 +1033,13 @@ netdev_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL
-             /\ ptype_all' = ptype_all \cup {sk}
-             /\ pc' = [pc EXCEPT ![self] = "L96"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 95)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL
+          /\ ptype_all' = ptype_all \cup {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 95)
 
 \* a netdev thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1065,27 +1047,25 @@ netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ packet_sock[sk].refcnt < 32
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 96)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt < 32
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L97"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 96, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 96)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1093,17 +1073,17 @@ netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 97)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 97, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1111,16 +1091,16 @@ netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L107"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 106)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 106, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1140,13 +1120,11 @@ netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-           sync == netdev_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
+       LET sync == netdev_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -1180,21 +1158,21 @@ netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 110)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 110)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L111b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 110)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 110)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1227,18 +1205,18 @@ netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 112)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 112, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1259,14 +1237,14 @@ netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
-    /\ LET rest_172_3 == netdev_locals[self].rest_172_3
-           netdev_locals_next ==
+    /\ \E rest_172_3 \in {netdev_locals[self].rest_172_3} :
+       \E ok \in {rest_172_3 = {}} :
+       LET netdev_locals_next ==
                [netdev_locals EXCEPT
                    ![self].packet_notifier = NULL,
                    ![self].__unregister_prot_hook = NULL,
                    ![self].sk_free = NULL,
                    ![self].register_prot_hook = NULL]
-           ok == rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
              /\ netdev_locals' = netdev_locals_next
@@ -1322,12 +1300,10 @@ netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           event == netdev_locals[self].packet_notifier.event
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live" /\ packet_sock[sk].bind_lock = NULL} :
+       LET event == netdev_locals[self].packet_notifier.event
            packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = self]
-           ok ==
-               /\ sk # NULL /\ packet_sock[sk].st = "live"
-               /\ packet_sock[sk].bind_lock = NULL
        IN \/ /\ ok
              /\ event = NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
@@ -1351,24 +1327,24 @@ netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
-                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 176)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 176, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
+                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L106"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 176)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 176, sk)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1377,23 +1353,23 @@ netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].num # 0
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].num = 0
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 180)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 180, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].num # 0
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L94"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].num = 0
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 180)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 180, sk)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1401,21 +1377,21 @@ netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L172"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 184)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 184)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 184, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L172"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 184)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 184)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 184, sk)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1541,30 +1517,28 @@ rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].sk_free.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
-       IN \/ /\ ok2
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free = NULL,
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rcu = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+    /\ \E sk \in {rcu_cb_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].sk_free = NULL,
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rcu = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L268b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 67)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1573,11 +1547,11 @@ rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].sock_orphan.sk
-           nullify == rcu_cb_locals[self].packet_release_finish.nullify
+    /\ \E sk \in {rcu_cb_locals[self].sock_orphan.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       LET nullify == rcu_cb_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
            rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
              /\ packet_sock' = packet_sock_next
@@ -1602,16 +1576,16 @@ rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sock == rcu_cb_locals[self].packet_release_finish.sock
-       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 261)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 261, sock)
+    /\ \E sock \in {rcu_cb_locals[self].packet_release_finish.sock} :
+       \/ /\ sock # NULL /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 261)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 261, sock)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -1619,15 +1593,15 @@ rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L264"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 263)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 263, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_finish.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 263)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 263, sk)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -1635,31 +1609,31 @@ rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rcu = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
-                                                                             !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 264, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 264)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 264, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_finish.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rcu = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L268b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                          !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 264, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 264)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 264, sk)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

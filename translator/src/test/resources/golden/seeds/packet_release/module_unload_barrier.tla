@@ -125,15 +125,15 @@ user_at_L27(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
     /\ \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-          /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-             IN /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                            refcnt |-> 1,
-                                                                            dead |-> FALSE]]
-                /\ user_locals' = [user_locals EXCEPT
-                       ![self].sk = new_packet_sock,
-                       ![self].sk_alloc = NULL]
-                /\ pc' = [pc EXCEPT ![self] = "L61"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"} :
+             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
+                                                                         refcnt |-> 1,
+                                                                         dead |-> FALSE]]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sk = new_packet_sock,
+                    ![self].sk_alloc = NULL]
+             /\ pc' = [pc EXCEPT ![self] = "L61"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 27, "pool packet_sock")
 
@@ -170,12 +170,12 @@ user_at_L59(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs>>
     /\ \/ /\ {o \in Pool_module : module[o].st = "free"} # {}
-          /\ LET new_module == CHOOSE o \in Pool_module : module[o].st = "free"
-             IN /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
-                /\ af_packet' = new_module
-                /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
-                /\ pc' = [pc EXCEPT ![self] = "L26"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_module \in {CHOOSE o \in Pool_module : module[o].st = "free"} :
+             /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
+             /\ af_packet' = new_module
+             /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
+             /\ pc' = [pc EXCEPT ![self] = "L26"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_module : module[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 59, "pool module")
 
@@ -185,24 +185,24 @@ user_at_L61(self) ==
     /\ pc[self] = "L61"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, packet_sock, af_packet, user_locals>>
-    /\ LET sk == user_locals[self].sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "packet_release_rcu",
-                                 obj |-> sk,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ pc' = [pc EXCEPT ![self] = "L62"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
-             /\ FaultOn("double_call_rcu", self, 61, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 61)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 61, sk)
+    /\ \E sk \in {user_locals[self].sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "packet_release_rcu",
+                              obj |-> sk,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ pc' = [pc EXCEPT ![self] = "L62"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
+          /\ FaultOn("double_call_rcu", self, 61, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 61)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 61, sk)
 
 \* a user thread at L62: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -226,18 +226,18 @@ user_at_L64(self) ==
     /\ pc[self] = "L64"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs>>
-    /\ LET ok == af_packet # NULL
-       IN \/ /\ ok
-             /\ module[af_packet].st = "live"
-             /\ module' = [module EXCEPT ![af_packet].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ module[af_packet].st = "freed"
-             /\ FaultOn("double_free", self, 64, af_packet)
-          \/ /\ af_packet = NULL
-             /\ Fault("null_deref", self, 64)
+    /\ \E ok \in {af_packet # NULL} :
+       \/ /\ ok
+          /\ module[af_packet].st = "live"
+          /\ module' = [module EXCEPT ![af_packet].st = "freed"]
+          /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ module[af_packet].st = "freed"
+          /\ FaultOn("double_free", self, 64, af_packet)
+       \/ /\ af_packet = NULL
+          /\ Fault("null_deref", self, 64)
 
 \* any step of a user thread
 user_step(self) ==
@@ -289,26 +289,24 @@ rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sk == rcu_cb_locals[self].sk_free.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
-       IN \/ /\ ok2
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
-             /\ pc' = [pc EXCEPT ![self] = "L38"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 36, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 35)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 35)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 35, sk)
+    /\ \E sk \in {rcu_cb_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ pc' = [pc EXCEPT ![self] = "L38"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 36, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 35)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 35)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 35, sk)
 
 \* a rcu_cb thread at L38: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
@@ -359,16 +357,16 @@ rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
-             /\ pc' = [pc EXCEPT ![self] = "L45"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 44)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 44, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_rcu.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+          /\ pc' = [pc EXCEPT ![self] = "L45"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 44)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 44, sk)
 
 \* a rcu_cb thread at L45: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
@@ -376,15 +374,15 @@ rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L46"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 45)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 45, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_rcu.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L46"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 45)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 45, sk)
 
 \* a rcu_cb thread at L46: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -392,28 +390,28 @@ rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, module, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_rcu.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-             /\ pc' = [pc EXCEPT ![self] = "L47"]
-             /\ UNCHANGED <<fault, rcu_cb_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
-                                                                             !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 46, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 46)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 46, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_rcu.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ pc' = [pc EXCEPT ![self] = "L47"]
+          /\ UNCHANGED <<fault, rcu_cb_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                          !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 46, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 46)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 46, sk)
 
 \* a rcu_cb thread at L47: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text

@@ -167,24 +167,24 @@ rel_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rel_untouched, sock, running, hooked>>
-    /\ LET ok == s # NULL /\ sock[s].st = "live"
-       IN \/ /\ ok
-             /\ ~\E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
-             /\ rcu_cbs' =
-                  rcu_cbs \cup {[fn |-> "release_cb",
-                                 obj |-> s,
-                                 wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ \E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
-             /\ FaultOn("double_call_rcu", self, 47, s)
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 47)
-          \/ /\ s # NULL
-             /\ sock[s].st # "live"
-             /\ FaultOn("use_after_free", self, 47, s)
+    /\ \E ok \in {s # NULL /\ sock[s].st = "live"} :
+       \/ /\ ok
+          /\ ~\E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
+          /\ rcu_cbs' =
+               rcu_cbs \cup {[fn |-> "release_cb",
+                              obj |-> s,
+                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+          /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
+          /\ FaultOn("double_call_rcu", self, 47, s)
+       \/ /\ s = NULL
+          /\ Fault("null_deref", self, 47)
+       \/ /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("use_after_free", self, 47, s)
 
 \* a rel thread at L49: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:49: free s
@@ -192,18 +192,18 @@ rel_at_L49(self) ==
     /\ pc[self] = "L49"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rel_untouched, running, hooked, rcu_cbs>>
-    /\ LET ok == s # NULL
-       IN \/ /\ ok
-             /\ sock[s].st = "live"
-             /\ sock' = [sock EXCEPT ![s].st = "freed"]
-             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[s].st = "freed"
-             /\ FaultOn("double_free", self, 49, s)
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 49)
+    /\ \E ok \in {s # NULL} :
+       \/ /\ ok
+          /\ sock[s].st = "live"
+          /\ sock' = [sock EXCEPT ![s].st = "freed"]
+          /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[s].st = "freed"
+          /\ FaultOn("double_free", self, 49, s)
+       \/ /\ s = NULL
+          /\ Fault("null_deref", self, 49)
 
 \* any step of a rel thread
 rel_step(self) ==
@@ -308,15 +308,15 @@ rx_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs, rx_locals>>
-    /\ LET p == rx_locals[self].p
-       IN \/ /\ p # NULL /\ sock[p].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L68"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ p = NULL
-             /\ Fault("null_deref", self, 66)
-          \/ /\ p # NULL
-             /\ sock[p].st # "live"
-             /\ FaultOn("use_after_free", self, 66, p)
+    /\ \E p \in {rx_locals[self].p} :
+       \/ /\ p # NULL /\ sock[p].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L68"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ p = NULL
+          /\ Fault("null_deref", self, 66)
+       \/ /\ p # NULL
+          /\ sock[p].st # "live"
+          /\ FaultOn("use_after_free", self, 66, p)
 
 \* a rx thread at L68: 3 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:68: rcu_read_unlock()           // R4
@@ -417,19 +417,19 @@ rcu_cb_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, rcu_cbs, rcu_running>>
-    /\ LET x == rcu_cb_locals[self].release_cb.x
-           ok == x # NULL
-       IN \/ /\ ok
-             /\ sock[x].st = "live"
-             /\ sock' = [sock EXCEPT ![x].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L29b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[x].st = "freed"
-             /\ FaultOn("double_free", self, 30, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 30)
+    /\ \E x \in {rcu_cb_locals[self].release_cb.x} :
+       \E ok \in {x # NULL} :
+       \/ /\ ok
+          /\ sock[x].st = "live"
+          /\ sock' = [sock EXCEPT ![x].st = "freed"]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L29b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[x].st = "freed"
+          /\ FaultOn("double_free", self, 30, x)
+       \/ /\ x = NULL
+          /\ Fault("null_deref", self, 30)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

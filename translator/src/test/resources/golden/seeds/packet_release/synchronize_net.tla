@@ -212,13 +212,13 @@ user_at_L22(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp>>
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
-          /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
-             IN /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
-                /\ user_locals' = [user_locals EXCEPT
-                       ![self].sock = new_socket,
-                       ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
-                /\ pc' = [pc EXCEPT ![self] = "L80"]
-                /\ UNCHANGED <<fault>>
+          /\ \E new_socket \in {CHOOSE o \in Pool_socket : socket[o].st = "free"} :
+             /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
+             /\ user_locals' = [user_locals EXCEPT
+                    ![self].sock = new_socket,
+                    ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
+             /\ pc' = [pc EXCEPT ![self] = "L80"]
+             /\ UNCHANGED <<fault>>
        \/ /\ {o \in Pool_socket : socket[o].st = "free"} = {}
           /\ FaultBound("model_bound", self, 22, "pool socket")
 
@@ -243,31 +243,28 @@ user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].sk_free.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
-       IN \/ /\ ok2
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk_free = NULL,
-                    ![self].packet_release = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+    /\ \E sk \in {user_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].sk_free = NULL,
+                 ![self].packet_release = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 67)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -277,13 +274,11 @@ user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].sk_free.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -319,13 +314,11 @@ user_at_L67c(self) ==
     /\ pc[self] = "L67c"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].sk_free.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -363,55 +356,53 @@ user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sock == user_locals[self].packet_create.sock
-           proto == user_locals[self].packet_create.proto
-           new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-           ok == {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-           ok2 ==
-               /\ ok
-               /\ sock # NULL /\ socket[sock].st = "live"
-       IN \/ /\ ok2
-             /\ proto # 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![new_packet_sock] = [st |-> "live",
-                                          refcnt |-> 1,
-                                          bind_lock |-> NULL,
-                                          running |-> FALSE,
-                                          num |-> 0,
-                                          ifindex |-> 0,
-                                          dead |-> FALSE],
-                    ![new_packet_sock].num = proto]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_create.sk = new_packet_sock,
-                    ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
-                                                     !.sk = new_packet_sock]]
-             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-             /\ pc' = [pc EXCEPT ![self] = "L94b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ proto = 0
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![new_packet_sock] = [st |-> "live",
-                                          refcnt |-> 1,
-                                          bind_lock |-> NULL,
-                                          running |-> FALSE,
-                                          num |-> 0,
-                                          ifindex |-> 0,
-                                          dead |-> FALSE],
-                    ![new_packet_sock].num = proto]
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
-             /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock = NULL
-             /\ Fault("null_deref", self, 82)
-          \/ /\ ok
-             /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 82, sock)
-          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
+    /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
+       LET sock == user_locals[self].packet_create.sock
+       IN \E ok2 \in {ok /\ (sock # NULL /\ socket[sock].st = "live")} :
+          LET proto == user_locals[self].packet_create.proto
+              new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
+          IN \/ /\ ok2
+                /\ proto # 0
+                /\ packet_sock' = [packet_sock EXCEPT
+                       ![new_packet_sock] = [st |-> "live",
+                                             refcnt |-> 1,
+                                             bind_lock |-> NULL,
+                                             running |-> FALSE,
+                                             num |-> 0,
+                                             ifindex |-> 0,
+                                             dead |-> FALSE],
+                       ![new_packet_sock].num = proto]
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].packet_create.sk = new_packet_sock,
+                       ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                        !.sk = new_packet_sock]]
+                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L94b"]
+                /\ UNCHANGED <<fault>>
+             \/ /\ ok2
+                /\ proto = 0
+                /\ packet_sock' = [packet_sock EXCEPT
+                       ![new_packet_sock] = [st |-> "live",
+                                             refcnt |-> 1,
+                                             bind_lock |-> NULL,
+                                             running |-> FALSE,
+                                             num |-> 0,
+                                             ifindex |-> 0,
+                                             dead |-> FALSE],
+                       ![new_packet_sock].num = proto]
+                /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
+                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = "L87"]
+                /\ UNCHANGED <<fault>>
+             \/ /\ ok
+                /\ sock = NULL
+                /\ Fault("null_deref", self, 82)
+             \/ /\ ok
+                /\ sock # NULL
+                /\ socket[sock].st # "live"
+                /\ FaultOn("use_after_free", self, 82, sock)
+             \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+                /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -421,20 +412,20 @@ user_at_L87(self) ==
     /\ pc[self] = "L87"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_create.sk
-       IN \/ /\ sk # NULL
-             /\ packet_sklist' = packet_sklist \cup {sk}
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].sk = sk,
-                    ![self].packet_create = NULL,
-                    ![self].packet_do_bind = [user_packet_do_bind_init EXCEPT
-                                                 !.sk = sk,
-                                                 !.ifindex = PACKET_DEV,
-                                                 !.proto = ETH_P_ALL]]
-             /\ pc' = [pc EXCEPT ![self] = "L127"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 87)
+    /\ \E sk \in {user_locals[self].packet_create.sk} :
+       \/ /\ sk # NULL
+          /\ packet_sklist' = packet_sklist \cup {sk}
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].sk = sk,
+                 ![self].packet_create = NULL,
+                 ![self].packet_do_bind = [user_packet_do_bind_init EXCEPT
+                                              !.sk = sk,
+                                              !.ifindex = PACKET_DEV,
+                                              !.proto = ETH_P_ALL]]
+          /\ pc' = [pc EXCEPT ![self] = "L127"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 87)
 
 \* a user thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -442,22 +433,22 @@ user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 94)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L95"]
+          /\ UNCHANGED <<fault, user_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 94)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -465,22 +456,22 @@ user_at_L94b(self) ==
     /\ pc[self] = "L94b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L95b"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 94)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L95b"]
+          /\ UNCHANGED <<fault, user_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 94)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -488,13 +479,13 @@ user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL
-             /\ ptype_all' = ptype_all \cup {sk}
-             /\ pc' = [pc EXCEPT ![self] = "L96"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 95)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL
+          /\ ptype_all' = ptype_all \cup {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 95)
 
 \* a user thread at L95b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -502,13 +493,13 @@ user_at_L95b(self) ==
     /\ pc[self] = "L95b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL
-             /\ ptype_all' = ptype_all \cup {sk}
-             /\ pc' = [pc EXCEPT ![self] = "L96b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 95)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL
+          /\ ptype_all' = ptype_all \cup {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L96b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 95)
 
 \* a user thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -516,27 +507,25 @@ user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ packet_sock[sk].refcnt < 32
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 96)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt < 32
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L97"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 96, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 96)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a user thread at L96b: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -544,27 +533,25 @@ user_at_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ packet_sock[sk].refcnt < 32
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L97b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 96)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt < 32
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L97b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 96, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 96)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -572,17 +559,17 @@ user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 97)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 97, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L136"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -590,17 +577,17 @@ user_at_L97b(self) ==
     /\ pc[self] = "L97b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L87"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 97)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 97, sk)
+    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -608,16 +595,16 @@ user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L107"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 106)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 106, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -625,16 +612,16 @@ user_at_L106b(self) ==
     /\ pc[self] = "L106b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L107b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 106)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 106, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -663,13 +650,11 @@ user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -706,13 +691,11 @@ user_at_L108b(self) ==
     /\ pc[self] = "L108b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           sync == user_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
+       LET sync == user_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -748,21 +731,21 @@ user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 110)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 110)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L111b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 110)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 110)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -770,21 +753,21 @@ user_at_L110b(self) ==
     /\ pc[self] = "L110b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L111d"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 110)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 110)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L111d"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 110)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 110)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -834,20 +817,20 @@ user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 112)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 112, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = NULL,
+                 ![self].unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L223"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -855,20 +838,20 @@ user_at_L112b(self) ==
     /\ pc[self] = "L112b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 112)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 112, sk)
+    /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = NULL,
+                 ![self].unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -877,26 +860,26 @@ user_at_L118(self) ==
     /\ pc[self] = "L118"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
-                                                         !.sk = sk,
-                                                         !.sync = user_locals[self].unregister_prot_hook.sync]]
-             /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L223"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 118)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 118, sk)
+    /\ \E sk \in {user_locals[self].unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                      !.sk = sk,
+                                                      !.sync = user_locals[self].unregister_prot_hook.sync]]
+          /\ pc' = [pc EXCEPT ![self] = "L106"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L223"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 118)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 118, sk)
 
 \* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -905,26 +888,26 @@ user_at_L118b(self) ==
     /\ pc[self] = "L118b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
-                                                         !.sk = sk,
-                                                         !.sync = user_locals[self].unregister_prot_hook.sync]]
-             /\ pc' = [pc EXCEPT ![self] = "L106b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L129"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 118)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 118, sk)
+    /\ \E sk \in {user_locals[self].unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                                                      !.sk = sk,
+                                                      !.sync = user_locals[self].unregister_prot_hook.sync]]
+          /\ pc' = [pc EXCEPT ![self] = "L106b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L129"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 118)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 118, sk)
 
 \* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
@@ -933,21 +916,21 @@ user_at_L127(self) ==
     /\ pc[self] = "L127"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_do_bind.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT
-                                                       !.sk = sk,
-                                                       !.sync = TRUE]]
-             /\ pc' = [pc EXCEPT ![self] = "L118b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 127)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 127, sk)
+    /\ \E sk \in {user_locals[self].packet_do_bind.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT
+                                                    !.sk = sk,
+                                                    !.sync = TRUE]]
+          /\ pc' = [pc EXCEPT ![self] = "L118b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 127)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 127, sk)
 
 \* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
@@ -955,17 +938,16 @@ user_at_L129(self) ==
     /\ pc[self] = "L129"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].packet_do_bind.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![sk].num = user_locals[self].packet_do_bind.proto]
-             /\ pc' = [pc EXCEPT ![self] = "L130"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 129)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 129, sk)
+    /\ \E sk \in {user_locals[self].packet_do_bind.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].num = user_locals[self].packet_do_bind.proto]
+          /\ pc' = [pc EXCEPT ![self] = "L130"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 129)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 129, sk)
 
 \* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
@@ -974,11 +956,11 @@ user_at_L130(self) ==
     /\ pc[self] = "L130"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].packet_do_bind.sk
-           proto == user_locals[self].packet_do_bind.proto
+    /\ \E sk \in {user_locals[self].packet_do_bind.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       LET proto == user_locals[self].packet_do_bind.proto
            packet_sock_next ==
                [packet_sock EXCEPT ![sk].ifindex = user_locals[self].packet_do_bind.ifindex]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ proto # 0
              /\ packet_sock' = packet_sock_next
@@ -1019,25 +1001,25 @@ user_at_L136(self) ==
     /\ pc[self] = "L136"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_do_bind.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_do_bind = NULL,
-                    ![self].packet_release = [user_packet_release_init EXCEPT
-                                                 !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L218"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 136)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 136)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 136, sk)
+    /\ \E sk \in {user_locals[self].packet_do_bind.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_do_bind = NULL,
+                 ![self].packet_release = [user_packet_release_init EXCEPT
+                                              !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L218"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 136)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 136)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 136, sk)
 
 \* a user thread at L207: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1045,17 +1027,17 @@ user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].sock_orphan.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
-             /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L226"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 207)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, sk)
+    /\ \E sk \in {user_locals[self].sock_orphan.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L226"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 207)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 207, sk)
 
 \* a user thread at L218: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:218: sk = sock.sk
@@ -1065,26 +1047,25 @@ user_at_L218(self) ==
     /\ pc[self] = "L218"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sock == user_locals[self].packet_release.sock
-           ok == sock # NULL /\ socket[sock].st = "live"
-       IN \/ /\ ok
-             /\ socket[sock].sk # NULL
-             /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
-             /\ pc' = [pc EXCEPT ![self] = "L220"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ socket[sock].sk = NULL
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 218)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 218, sock)
+    /\ \E sock \in {user_locals[self].packet_release.sock} :
+       \E ok \in {sock # NULL /\ socket[sock].st = "live"} :
+       \/ /\ ok
+          /\ socket[sock].sk # NULL
+          /\ user_locals' = [user_locals EXCEPT ![self].packet_release.sk = socket[sock].sk]
+          /\ pc' = [pc EXCEPT ![self] = "L220"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ socket[sock].sk = NULL
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 218)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 218, sock)
 
 \* a user thread at L220: one path
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
@@ -1103,20 +1084,19 @@ user_at_L221(self) ==
     /\ pc[self] = "L221"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_release.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT
-                                                       !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L118"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 221)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 221, sk)
+    /\ \E sk \in {user_locals[self].packet_release.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L118"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 221)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 221, sk)
 
 \* a user thread at L223: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
@@ -1124,21 +1104,21 @@ user_at_L223(self) ==
     /\ pc[self] = "L223"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sk == user_locals[self].packet_release.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L224b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 223)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 223)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 223, sk)
+    /\ \E sk \in {user_locals[self].packet_release.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L224b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 223)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 223)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 223, sk)
 
 \* a user thread at L224: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
@@ -1169,16 +1149,16 @@ user_at_L226(self) ==
     /\ pc[self] = "L226"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, user_locals>>
-    /\ LET sock == user_locals[self].packet_release.sock
-       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L227"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 226)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 226, sock)
+    /\ \E sock \in {user_locals[self].packet_release.sock} :
+       \/ /\ sock # NULL /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L227"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 226)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 226, sock)
 
 \* a user thread at L227: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
@@ -1187,15 +1167,15 @@ user_at_L227(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp,
                    user_locals>>
-    /\ LET sk == user_locals[self].packet_release.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L228"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 227)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 227, sk)
+    /\ \E sk \in {user_locals[self].packet_release.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L228"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 227)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 227, sk)
 
 \* a user thread at L228: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
@@ -1204,32 +1184,31 @@ user_at_L228(self) ==
     /\ pc[self] = "L228"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sk == user_locals[self].packet_release.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release = NULL,
-                    ![self].sock_free = [user_sock_free_init EXCEPT
-                                            !.sock = user_locals[self].sock]]
-             /\ pc' = [pc EXCEPT ![self] = "L321"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
-                                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 228, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 228)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 228, sk)
+    /\ \E sk \in {user_locals[self].packet_release.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release = NULL,
+                 ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
+          /\ pc' = [pc EXCEPT ![self] = "L321"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 228, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 228)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 228, sk)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1237,19 +1216,19 @@ user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp>>
-    /\ LET sock == user_locals[self].sock_free.sock
-           ok == sock # NULL
-       IN \/ /\ ok
-             /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].st = "freed"]
-             /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L27"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ socket[sock].st = "freed"
-             /\ FaultOn("double_free", self, 321, sock)
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 321)
+    /\ \E sock \in {user_locals[self].sock_free.sock} :
+       \E ok \in {sock # NULL} :
+       \/ /\ ok
+          /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].st = "freed"]
+          /\ user_locals' = [user_locals EXCEPT ![self] = user_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L27"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ socket[sock].st = "freed"
+          /\ FaultOn("double_free", self, 321, sock)
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 321)
 
 \* any step of a user thread
 user_step(self) ==
@@ -1404,16 +1383,16 @@ netdev_at_L32(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ LET ok == ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-       IN \/ /\ ok
-             /\ rcu_depth[self] = 0
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ rcu_depth[self] > 0
-             /\ Fault("rcu_exit_locked", self, 32)
-          \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-             /\ Fault("exit_locked", self, 32)
+    /\ \E ok \in {~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self} :
+       \/ /\ ok
+          /\ rcu_depth[self] = 0
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ rcu_depth[self] > 0
+          /\ Fault("rcu_exit_locked", self, 32)
+       \/ /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          /\ Fault("exit_locked", self, 32)
 
 \* a netdev thread at L67: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -1423,13 +1402,11 @@ netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].sk_free.sk
-           sync == netdev_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {netdev_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       LET sync == netdev_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -1462,22 +1439,22 @@ netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L95"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 94)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 94, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L95"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 94)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 94, sk)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1486,13 +1463,13 @@ netdev_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL
-             /\ ptype_all' = ptype_all \cup {sk}
-             /\ pc' = [pc EXCEPT ![self] = "L96"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 95)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL
+          /\ ptype_all' = ptype_all \cup {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 95)
 
 \* a netdev thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -1500,27 +1477,25 @@ netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 0
-       IN \/ /\ ok2
-             /\ packet_sock[sk].refcnt < 32
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
-             /\ pc' = [pc EXCEPT ![self] = "L97"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].refcnt \geq 32
-             /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("get_zero", self, 96, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 96)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 96, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt < 32
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+          /\ pc' = [pc EXCEPT ![self] = "L97"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].refcnt \geq 32
+          /\ FaultOnBound("model_bound", self, 96, sk, "ref refcnt 32")
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("get_zero", self, 96, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 96)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 96, sk)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1528,17 +1503,17 @@ netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].register_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 97)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 97, sk)
+    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = TRUE]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 97)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 97, sk)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1546,16 +1521,16 @@ netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
-             /\ pc' = [pc EXCEPT ![self] = "L107"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 106)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 106, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 106)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 106, sk)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1575,13 +1550,11 @@ netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-           sync == netdev_locals[self].__unregister_prot_hook.sync
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
+       LET sync == netdev_locals[self].__unregister_prot_hook.sync
            packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].refcnt > 1
        IN \/ /\ ok2
              /\ sync
              /\ packet_sock' = packet_sock_next
@@ -1615,21 +1588,21 @@ netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L111b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 110)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 110)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 110, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L111b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 110)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 110)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 110, sk)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1662,18 +1635,18 @@ netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].__unregister_prot_hook.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ packet_sock[sk].bind_lock = NULL
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 112)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 112, sk)
+    /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 112)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 112, sk)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1694,14 +1667,14 @@ netdev_at_L172(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up>>
-    /\ LET rest_172_3 == netdev_locals[self].rest_172_3
-           netdev_locals_next ==
+    /\ \E rest_172_3 \in {netdev_locals[self].rest_172_3} :
+       \E ok \in {rest_172_3 = {}} :
+       LET netdev_locals_next ==
                [netdev_locals EXCEPT
                    ![self].packet_notifier = NULL,
                    ![self].__unregister_prot_hook = NULL,
                    ![self].sk_free = NULL,
                    ![self].register_prot_hook = NULL]
-           ok == rest_172_3 = {}
        IN \/ /\ ok
              /\ rcu_depth[self] > 1
              /\ netdev_locals' = netdev_locals_next
@@ -1757,12 +1730,10 @@ netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           event == netdev_locals[self].packet_notifier.event
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live" /\ packet_sock[sk].bind_lock = NULL} :
+       LET event == netdev_locals[self].packet_notifier.event
            packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = self]
-           ok ==
-               /\ sk # NULL /\ packet_sock[sk].st = "live"
-               /\ packet_sock[sk].bind_lock = NULL
        IN \/ /\ ok
              /\ event = NETDEV_DOWN
              /\ packet_sock' = packet_sock_next
@@ -1786,24 +1757,24 @@ netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].running
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
-                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L106"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~packet_sock[sk].running
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 176)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 176, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].__unregister_prot_hook = [netdev___unregister_prot_hook_init EXCEPT
+                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L106"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 176)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 176, sk)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1812,23 +1783,23 @@ netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].num # 0
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L94"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].num = 0
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 180)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 180, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].num # 0
+          /\ netdev_locals' = [netdev_locals EXCEPT
+                 ![self].register_prot_hook = [netdev_register_prot_hook_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L94"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].num = 0
+          /\ pc' = [pc EXCEPT ![self] = "L184"]
+          /\ UNCHANGED <<fault, netdev_locals>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 180)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 180, sk)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1836,21 +1807,21 @@ netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ LET sk == netdev_locals[self].packet_notifier.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].bind_lock = self
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L172"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 184)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 184)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 184, sk)
+    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L172"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 184)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 184)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 184, sk)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1993,16 +1964,16 @@ rx_at_L146(self) ==
     /\ pc[self] = "L146"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET sk == rx_locals[self].packet_rcv.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L159"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 146)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 146, sk)
+    /\ \E sk \in {rx_locals[self].packet_rcv.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L159"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 146)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 146, sk)
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -2087,30 +2058,28 @@ rcu_cb_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].sk_free.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-           ok2 ==
-               /\ ok
-               /\ packet_sock[sk].dead
-       IN \/ /\ ok2
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].sk_free = NULL,
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rcu = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+    /\ \E sk \in {rcu_cb_locals[self].sk_free.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \E ok2 \in {ok /\ packet_sock[sk].dead} :
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].sk_free = NULL,
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rcu = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L268b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 67)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 67, sk)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -2119,11 +2088,11 @@ rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].sock_orphan.sk
-           nullify == rcu_cb_locals[self].packet_release_finish.nullify
+    /\ \E sk \in {rcu_cb_locals[self].sock_orphan.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       LET nullify == rcu_cb_locals[self].packet_release_finish.nullify
            packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
            rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
        IN \/ /\ ok
              /\ nullify
              /\ packet_sock' = packet_sock_next
@@ -2148,16 +2117,16 @@ rcu_cb_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sock == rcu_cb_locals[self].packet_release_finish.sock
-       IN \/ /\ sock # NULL /\ socket[sock].st = "live"
-             /\ socket' = [socket EXCEPT ![sock].sk = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sock = NULL
-             /\ Fault("null_deref", self, 261)
-          \/ /\ sock # NULL
-             /\ socket[sock].st # "live"
-             /\ FaultOn("use_after_free", self, 261, sock)
+    /\ \E sock \in {rcu_cb_locals[self].packet_release_finish.sock} :
+       \/ /\ sock # NULL /\ socket[sock].st = "live"
+          /\ socket' = [socket EXCEPT ![sock].sk = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L263"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sock = NULL
+          /\ Fault("null_deref", self, 261)
+       \/ /\ sock # NULL
+          /\ socket[sock].st # "live"
+          /\ FaultOn("use_after_free", self, 261, sock)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -2165,15 +2134,15 @@ rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
-       IN \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-             /\ pc' = [pc EXCEPT ![self] = "L264"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 263)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 263, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_finish.sk} :
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ pc' = [pc EXCEPT ![self] = "L264"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 263)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 263, sk)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -2181,31 +2150,31 @@ rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
-    /\ LET sk == rcu_cb_locals[self].packet_release_finish.sk
-           ok == sk # NULL /\ packet_sock[sk].st = "live"
-       IN \/ /\ ok
-             /\ packet_sock[sk].refcnt > 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                    ![self].packet_release_finish = NULL,
-                    ![self].packet_release_rcu = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L268b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
-                                                                             !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 264, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 264)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 264, sk)
+    /\ \E sk \in {rcu_cb_locals[self].packet_release_finish.sk} :
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].packet_release_finish = NULL,
+                 ![self].packet_release_rcu = NULL]
+          /\ pc' = [pc EXCEPT ![self] = "L268b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
+                                                                          !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 264, sk)
+       \/ /\ sk = NULL
+          /\ Fault("null_deref", self, 264)
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("double_free", self, 264, sk)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

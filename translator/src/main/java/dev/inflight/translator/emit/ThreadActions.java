@@ -117,7 +117,8 @@ final class ThreadActions {
         }
         paths = LocalReads.name(paths, localsVars(), layout.namer);
         body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
-        units.add(new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(body), labelComments(t, label, e.getValue()), null));
+        units.add(new TlaModule.OpDef(name, List.of("self"), BoundOnce.of(new TlaExpr.And(body)),
+            labelComments(t, label, e.getValue()), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
       }
     }
@@ -202,4 +203,5 @@ final class ThreadActions {
     }
     return and(NO_FAULT, body);
   }
+
 }

@@ -258,6 +258,13 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
 
     @Override
     public Doc visitQuant(Quant e) {
+        if (e.q() == Quantifier.EXISTS && e.bounds().size() == 1
+                && e.bounds().get(0).set() instanceof TlaExpr.SetOf s && s.elems().size() == 1) {
+            // \E x \in {v} : a value bound once (emit/BoundOnce): read as a definition, its scope
+            // below it at its own column, so a chain of them does not drift right
+            return Doc.align(Doc.group(Doc.cat(Doc.text("\\E "), bounds(e.bounds()), Doc.text(" :"),
+                    Doc.LINE, expr(e.body(), pos.tail()))));
+        }
         return binder(e.q().symbol() + " ", e.bounds(), e.body());
     }
 
