@@ -20,7 +20,7 @@ import java.util.Set;
  * TLC implements in Java. Not strict: anything under a later item of a list, a quantifier's
  * body, a filter's predicate, a map's element, an arm, a function constructor, a set of
  * functions or records (TLC keeps them lazy), and the arguments of an operator defined in TLA+
- * (TLC passes them unevaluated).
+ * (TLC passes them unevaluated), {@code :>} and {@code @@} among them.
  */
 final class Strict implements TlaExpr.Visitor<Boolean> {
   /** Operators of the standard modules TLC implements in Java: it evaluates their arguments first. */
@@ -73,7 +73,7 @@ final class Strict implements TlaExpr.Visitor<Boolean> {
   public Boolean visitInfix(TlaExpr.Infix e) {
     return switch (e.op()) {
       case AND, OR, IMPLIES -> s(e.left());
-      case LEADS_TO -> false;
+      case LEADS_TO, FUN_MERGE, MAPS_TO -> false; // the TLC module's :> and @@: TLA+ definitions (not emitted in actions)
       default -> s(e.left()) || s(e.right());
     };
   }
