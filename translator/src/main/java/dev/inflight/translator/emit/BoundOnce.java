@@ -1,11 +1,14 @@
 package dev.inflight.translator.emit;
 
-import dev.inflight.translator.tla.Binders;
 import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.Rewrite;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.TlaModule;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -33,15 +36,21 @@ import java.util.Set;
  * moved in to the smallest part that reads it: the same formula as before.
  */
 final class BoundOnce {
+  /**
+   * The names each subformula mentions, by identity: binding one definition rebuilds only the
+   * nodes around its place, so the next definition's questions are mostly about the same nodes.
+   */
+  private final Map<TlaExpr, Set<String>> names = new IdentityHashMap<>();
+
   private BoundOnce() {
   }
 
   /** {@code action}, a label's action (a formula over the old and new state), with its LETs bound once. */
   static TlaExpr of(TlaExpr action) {
-    return convert(action);
+    return new BoundOnce().convert(action);
   }
 
-  private static TlaExpr convert(TlaExpr e) {
+  private TlaExpr convert(TlaExpr e) {
     if (e instanceof TlaExpr.Let l && convertible(l)) {
       TlaExpr r = convert(l.body());
       for (int k = l.defs().size() - 1; k >= 0; k--) {
@@ -58,7 +67,7 @@ final class BoundOnce {
       return new TlaExpr.And(items);
     }
     if (e instanceof TlaExpr.Or o) {
-      return new TlaExpr.Or(o.items().stream().map(BoundOnce::convert).toList());
+      return new TlaExpr.Or(o.items().stream().map(this::convert).toList());
     }
     if (e instanceof TlaExpr.Quant q && q.q() == Quantifier.EXISTS) {
       return new TlaExpr.Quant(q.q(), q.bounds(), convert(q.body()));
@@ -75,7 +84,7 @@ final class BoundOnce {
   }
 
   /** {@code f} inside the scope of definition {@code d}: {@code d} bound where {@code f} first evaluates it. */
-  private static TlaExpr bind(TlaModule.OpDef d, TlaExpr f) {
+  private TlaExpr bind(TlaModule.OpDef d, TlaExpr f) {
     String n = d.name();
     if (!mentions(f, n)) {
       return f;
@@ -137,20 +146,34 @@ final class BoundOnce {
     return items.size() == 1 ? items.get(0) : new TlaExpr.And(items);
   }
 
-  private static boolean mentions(TlaExpr e, String name) {
-    return e != null && Binders.names(e).contains(name);
+  private boolean mentions(TlaExpr e, String name) {
+    return e != null && names(e).contains(name);
   }
 
-  /** Used by tests: the names a formula binds with {@code \E} over a one-element set. */
-  static Set<String> boundOnce(TlaExpr e) {
-    Set<String> out = new java.util.TreeSet<>();
-    dev.inflight.translator.tla.Rewrite.apply(e, x -> {
-      if (x instanceof TlaExpr.Quant q && q.q() == Quantifier.EXISTS && q.bounds().size() == 1
-          && q.bounds().get(0).set() instanceof TlaExpr.SetOf s && s.elems().size() == 1) {
-        out.add(q.bounds().get(0).var());
+  /** The names {@code e} refers to (bound variables excepted), memoized per node. */
+  private Set<String> names(TlaExpr e) {
+    Set<String> known = names.get(e);
+    if (known != null) {
+      return known;
+    }
+    Set<String> out = new HashSet<>();
+    if (e instanceof TlaExpr.Name n) {
+      out.add(n.id());
+    } else {
+      if (e instanceof TlaExpr.Apply a) {
+        out.add(a.op());
       }
-      return null;
-    });
+      // the immediate subexpressions: Rewrite asks the rule about each child of e and, given
+      // an answer, does not look further in
+      Rewrite.apply(e, x -> {
+        if (x == e) {
+          return null;
+        }
+        out.addAll(names(x));
+        return x;
+      });
+    }
+    names.put(e, out);
     return out;
   }
 }
