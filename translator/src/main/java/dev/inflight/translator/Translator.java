@@ -181,12 +181,23 @@ public final class Translator {
 
   /** Writes {@code <Module>.tla}, {@code <Module>.cfg} and {@code <Module>.srcmap.json} into dir. */
   public static Path write(Emitted e, Path dir) {
+    return write(e, dir, true);
+  }
+
+  /**
+   * Writes {@code <Module>.tla} and {@code <Module>.cfg} into dir, and {@code <Module>.srcmap.json}
+   * when {@code withSourceMap} (a check that keeps the map in memory and its files nowhere skips
+   * it: TLC does not read it, and writing it loads Jackson's databind).
+   */
+  public static Path write(Emitted e, Path dir, boolean withSourceMap) {
     try {
       Files.createDirectories(dir);
       Path tla = dir.resolve(e.moduleName() + ".tla");
       Files.writeString(tla, e.tla(), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(e.moduleName() + ".cfg"), e.cfg(), StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve(e.moduleName() + ".srcmap.json"), sourceMapJson(e), StandardCharsets.UTF_8);
+      if (withSourceMap) {
+        Files.writeString(dir.resolve(e.moduleName() + ".srcmap.json"), sourceMapJson(e), StandardCharsets.UTF_8);
+      }
       return tla;
     } catch (IOException ex) {
       throw new UncheckedIOException(ex);

@@ -83,7 +83,7 @@ public final class ModelChecker {
         cleanup = new Thread(() -> deleteTree(d), "inflight-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
       }
-      Translator.write(emitted, dir);
+      Translator.write(emitted, dir, !temp); // the source map is in memory; a kept directory gets its file
       TlcOptions tlc = TlcOptions.defaults().withWorkers(options.workers());
       if (temp) {
         tlc = tlc.withOrphanCleanup(List.of(dir)); // TLC removes it too if Inflight is killed

@@ -4,16 +4,16 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** `inflight`: the root command; it only dispatches. */
+/**
+ * `inflight`: the root command; it only dispatches. Its subcommands are added by
+ * {@link Main#commandLine(java.io.PrintWriter, java.io.PrintWriter, String...)}.
+ */
 @Command(name = "inflight",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
         "Model checker frontend for Linux kernel object lifetimes:",
         "compiles an .ifl model to TLA+, checks it with TLC, and tells the result in the model's terms."},
-    subcommands = {CheckCommand.class, CostCommand.class, DiffCommand.class, TraceCommand.class, MergeCommand.class, TranslateCommand.class,
-        LintCommand.class, InitCommand.class,
-        CompletionCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Models may come from untrusted pull requests: they read only their own directory and specs/."})
 public final class InflightCommand implements Callable<Integer> {
   @CommandLine.Spec
