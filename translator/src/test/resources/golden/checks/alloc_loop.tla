@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_sender \cup Thread_receiver
 
 \* the elements of a queue
@@ -103,11 +111,7 @@ sender_at_L21(self) ==
           /\ skb' = [skb EXCEPT ![b].len = 64 * (sender_locals[self].i + 1)]
           /\ pc' = [pc EXCEPT ![self] = "L22"]
           /\ UNCHANGED <<fault>>
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 21)
-       \/ /\ b # NULL
-          /\ skb[b].st # "live"
-          /\ FaultOn("use_after_free", self, 21, b)
+       \/ FaultDeref("use_after_free", self, 21, b, skb)
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
@@ -203,11 +207,7 @@ receiver_at_L32(self) ==
        \/ /\ b # NULL /\ skb[b].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L33"]
           /\ UNCHANGED <<fault>>
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 32)
-       \/ /\ b # NULL
-          /\ skb[b].st # "live"
-          /\ FaultOn("use_after_free", self, 32, b)
+       \/ FaultDeref("use_after_free", self, 32, b, skb)
 
 \* a receiver thread at L33: 5 paths (3 to a fault)
 \* examples/checks/alloc_loop.ifl:33: put b.users
@@ -234,11 +234,7 @@ receiver_at_L33(self) ==
           \/ /\ ok
              /\ skb[b].users \leq 0
              /\ FaultOn("refcount_underflow", self, 33, b)
-          \/ /\ b = NULL
-             /\ Fault("null_deref", self, 33)
-          \/ /\ b # NULL
-             /\ skb[b].st # "live"
-             /\ FaultOn("double_free", self, 33, b)
+          \/ FaultDeref("double_free", self, 33, b, skb)
 
 \* any step of a receiver thread
 receiver_step(self) ==

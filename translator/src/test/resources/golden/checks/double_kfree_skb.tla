@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_sender
 
 \* the elements of a queue
@@ -121,11 +129,7 @@ sender_at_L17(self) ==
        \/ /\ ok
           /\ sk_buff[skb].users \leq 0
           /\ FaultOn("refcount_underflow", self, 17, skb)
-       \/ /\ skb = NULL
-          /\ Fault("null_deref", self, 17)
-       \/ /\ skb # NULL
-          /\ sk_buff[skb].st # "live"
-          /\ FaultOn("double_free", self, 17, skb)
+       \/ FaultDeref("double_free", self, 17, skb, sk_buff)
 
 \* a sender thread at L17b: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
@@ -152,11 +156,7 @@ sender_at_L17b(self) ==
        \/ /\ ok
           /\ sk_buff[skb].users \leq 0
           /\ FaultOn("refcount_underflow", self, 17, skb)
-       \/ /\ skb = NULL
-          /\ Fault("null_deref", self, 17)
-       \/ /\ skb # NULL
-          /\ sk_buff[skb].st # "live"
-          /\ FaultOn("double_free", self, 17, skb)
+       \/ FaultDeref("double_free", self, 17, skb, sk_buff)
 
 \* a sender thread at L21: 3 paths (1 to a fault)
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff

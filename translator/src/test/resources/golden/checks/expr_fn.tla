@@ -27,6 +27,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_lookup \cup Thread_closer
 
 \* the elements of a queue
@@ -131,11 +139,7 @@ lookup_at_L36(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 36, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 36)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 36, sk)
+       \/ FaultDeref("use_after_free", self, 36, sk, sock)
 
 \* a lookup thread at L38: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:38: unlock table_lock
@@ -170,11 +174,7 @@ lookup_at_L40(self) ==
        \/ /\ sk # NULL /\ sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L41"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 40)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 40, sk)
+       \/ FaultDeref("use_after_free", self, 40, sk, sock)
 
 \* a lookup thread at L41: 5 paths (3 to a fault)
 \* examples/checks/expr_fn.ifl:41: put sk.refcnt
@@ -200,11 +200,7 @@ lookup_at_L41(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 41, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 41)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 41, sk)
+          \/ FaultDeref("double_free", self, 41, sk, sock)
 
 \* a lookup thread at L43: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:43: }
@@ -295,11 +291,7 @@ closer_at_L50(self) ==
           /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L52"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 50)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 50, sk)
+       \/ FaultDeref("use_after_free", self, 50, sk, sock)
 
 \* a closer thread at L52: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:52: unlock table_lock
@@ -335,11 +327,7 @@ closer_at_L54(self) ==
           /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 54)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 54, sk)
+       \/ FaultDeref("use_after_free", self, 54, sk, sock)
 
 \* a closer thread at L55: 5 paths (3 to a fault)
 \* examples/checks/expr_fn.ifl:55: put sk.refcnt
@@ -365,11 +353,7 @@ closer_at_L55(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 55, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 55)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 55, sk)
+          \/ FaultDeref("double_free", self, 55, sk, sock)
 
 \* a closer thread at L57: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:57: }

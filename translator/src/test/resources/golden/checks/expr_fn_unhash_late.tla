@@ -27,6 +27,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_lookup \cup Thread_closer
 
 \* the elements of a queue
@@ -131,11 +139,7 @@ lookup_at_L29(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 29, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 29)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 29, sk)
+       \/ FaultDeref("use_after_free", self, 29, sk, sock)
 
 \* a lookup thread at L31: 3 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:31: unlock table_lock
@@ -170,11 +174,7 @@ lookup_at_L33(self) ==
        \/ /\ sk # NULL /\ sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L34"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 33)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 33, sk)
+       \/ FaultDeref("use_after_free", self, 33, sk, sock)
 
 \* a lookup thread at L34: 5 paths (3 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:34: put sk.refcnt
@@ -200,11 +200,7 @@ lookup_at_L34(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 34, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 34)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 34, sk)
+          \/ FaultDeref("double_free", self, 34, sk, sock)
 
 \* a lookup thread at L36: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:36: }
@@ -303,11 +299,7 @@ closer_at_L43(self) ==
           /\ sock' = [sock EXCEPT ![sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L44"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 43)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 43, sk)
+       \/ FaultDeref("use_after_free", self, 43, sk, sock)
 
 \* a closer thread at L44: one path
 \* examples/checks/expr_fn_unhash_late.ifl:44: lock table_lock
@@ -339,11 +331,7 @@ closer_at_L46(self) ==
           /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 46)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 46, sk)
+       \/ FaultDeref("use_after_free", self, 46, sk, sock)
 
 \* a closer thread at L47: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:47: unlock table_lock
@@ -382,11 +370,7 @@ closer_at_L48(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 48, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 48)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 48, sk)
+          \/ FaultDeref("double_free", self, 48, sk, sock)
 
 \* a closer thread at L50: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:50: }

@@ -60,6 +60,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -133,11 +141,7 @@ owner_at_L15(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 15, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 15)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 15, sk)
+       \/ FaultDeref("use_after_free", self, 15, sk, sock)
 
 \* a owner thread at L23: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
@@ -198,11 +202,7 @@ owner_at_L26(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 26, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 26, sk)
+       \/ FaultDeref("double_free", self, 26, sk, sock)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -249,11 +249,7 @@ lookup_at_L15(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 15, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 15)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 15, sk)
+       \/ FaultDeref("use_after_free", self, 15, sk, sock)
 
 \* a lookup thread at L30: one path
 \* examples/checks/get_not_zero.ifl:30: rcu_read_lock()
@@ -303,11 +299,7 @@ lookup_at_L33(self) ==
           /\ sock[sk].refcnt \leq 0
           /\ pc' = [pc EXCEPT ![self] = "L37"]
           /\ UNCHANGED <<fault, sock>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 33)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 33, sk)
+       \/ FaultDeref("use_after_free", self, 33, sk, sock)
 
 \* a lookup thread at L34: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:34: rcu_read_unlock()
@@ -352,11 +344,7 @@ lookup_at_L35(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 35, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 35, sk)
+       \/ FaultDeref("double_free", self, 35, sk, sock)
 
 \* a lookup thread at L37: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()

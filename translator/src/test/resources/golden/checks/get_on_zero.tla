@@ -60,6 +60,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -133,11 +141,7 @@ owner_at_L17(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 17, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 17)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 17, sk)
+       \/ FaultDeref("use_after_free", self, 17, sk, sock)
 
 \* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
@@ -198,11 +202,7 @@ owner_at_L28(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 28, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 28)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 28, sk)
+       \/ FaultDeref("double_free", self, 28, sk, sock)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -249,11 +249,7 @@ lookup_at_L17(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 17, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 17)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 17, sk)
+       \/ FaultDeref("use_after_free", self, 17, sk, sock)
 
 \* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
@@ -302,11 +298,7 @@ lookup_at_L35(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 35, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 35, sk)
+       \/ FaultDeref("use_after_free", self, 35, sk, sock)
 
 \* a lookup thread at L36: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:36: rcu_read_unlock()
@@ -351,11 +343,7 @@ lookup_at_L37(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 37, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 37)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 37, sk)
+       \/ FaultDeref("double_free", self, 37, sk, sock)
 
 \* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()

@@ -22,6 +22,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, socks, ready, worker_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_worker
 
 \* the elements of a queue
@@ -141,11 +149,7 @@ worker_at_L49(self) ==
        \/ /\ sk # NULL /\ sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L50"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 49)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 49, sk)
+       \/ FaultDeref("use_after_free", self, 49, sk, sock)
 
 \* a worker thread at L50: 5 paths (3 to a fault)
 \* examples/checks/init_block.ifl:50: put sk.refcnt
@@ -171,11 +175,7 @@ worker_at_L50(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 50, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 50)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 50, sk)
+          \/ FaultDeref("double_free", self, 50, sk, sock)
 
 \* any step of a worker thread
 worker_step(self) ==

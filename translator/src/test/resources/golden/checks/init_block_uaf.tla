@@ -22,6 +22,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, s, reader_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_closer \cup Thread_reader
 
 \* the elements of a queue
@@ -87,11 +95,7 @@ closer_at_L20(self) ==
        \/ /\ ok
           /\ sock[s].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 20, s)
-       \/ /\ s = NULL
-          /\ Fault("null_deref", self, 20)
-       \/ /\ s # NULL
-          /\ sock[s].st # "live"
-          /\ FaultOn("double_free", self, 20, s)
+       \/ FaultDeref("double_free", self, 20, s, sock)
 
 \* any step of a closer thread
 closer_step(self) == closer_at_L20(self)
@@ -134,11 +138,7 @@ reader_at_L25(self) ==
           /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ p = NULL
-          /\ Fault("null_deref", self, 25)
-       \/ /\ p # NULL
-          /\ sock[p].st # "live"
-          /\ FaultOn("use_after_free", self, 25, p)
+       \/ FaultDeref("use_after_free", self, 25, p, sock)
 
 \* any step of a reader thread
 reader_step(self) ==

@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_setup \cup Thread_sender
 
 \* the elements of a queue
@@ -122,11 +130,7 @@ sender_at_L19(self) ==
           /\ unix_sock[u].inflight # 0
           /\ pc' = [pc EXCEPT ![self] = "L22"]
           /\ UNCHANGED <<fault>>
-       \/ /\ u = NULL
-          /\ Fault("null_deref", self, 19)
-       \/ /\ u # NULL
-          /\ unix_sock[u].st # "live"
-          /\ FaultOn("use_after_free", self, 19, u)
+       \/ FaultDeref("use_after_free", self, 19, u, unix_sock)
 
 \* a sender thread at L20: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
@@ -156,11 +160,7 @@ sender_at_L22(self) ==
           /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ u = NULL
-          /\ Fault("null_deref", self, 22)
-       \/ /\ u # NULL
-          /\ unix_sock[u].st # "live"
-          /\ FaultOn("use_after_free", self, 22, u)
+       \/ FaultDeref("use_after_free", self, 22, u, unix_sock)
 
 \* any step of a sender thread
 sender_step(self) ==

@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_setup_and_read
 
 \* the elements of a queue
@@ -100,11 +108,7 @@ setup_and_read_at_L20(self) ==
           /\ dev' = [dev EXCEPT ![d].lock_s = self]
           /\ pc' = [pc EXCEPT ![self] = "L21"]
           /\ UNCHANGED <<fault>>
-       \/ /\ d = NULL
-          /\ Fault("null_deref", self, 20)
-       \/ /\ d # NULL
-          /\ dev[d].st # "live"
-          /\ FaultOn("use_after_free", self, 20, d)
+       \/ FaultDeref("use_after_free", self, 20, d, dev)
 
 \* a setup_and_read thread at L21: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:21: d.up = true
@@ -116,11 +120,7 @@ setup_and_read_at_L21(self) ==
           /\ dev' = [dev EXCEPT ![d].up = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L22"]
           /\ UNCHANGED <<fault>>
-       \/ /\ d = NULL
-          /\ Fault("null_deref", self, 21)
-       \/ /\ d # NULL
-          /\ dev[d].st # "live"
-          /\ FaultOn("use_after_free", self, 21, d)
+       \/ FaultDeref("use_after_free", self, 21, d, dev)
 
 \* a setup_and_read thread at L22: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:22: unlock d.lock_s
@@ -137,11 +137,7 @@ setup_and_read_at_L22(self) ==
        \/ /\ ok
           /\ dev[d].lock_s # self
           /\ Fault("bad_unlock", self, 22)
-       \/ /\ d = NULL
-          /\ Fault("null_deref", self, 22)
-       \/ /\ d # NULL
-          /\ dev[d].st # "live"
-          /\ FaultOn("use_after_free", self, 22, d)
+       \/ FaultDeref("use_after_free", self, 22, d, dev)
 
 \* a setup_and_read thread at L23: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
@@ -159,11 +155,7 @@ setup_and_read_at_L23(self) ==
        \/ /\ ok
           /\ rcu_depth[self] > 0
           /\ Fault("rcu_sleep", self, 23)
-       \/ /\ d = NULL
-          /\ Fault("null_deref", self, 23)
-       \/ /\ d # NULL
-          /\ dev[d].st # "live"
-          /\ FaultOn("use_after_free", self, 23, d)
+       \/ FaultDeref("use_after_free", self, 23, d, dev)
 
 \* a setup_and_read thread at L24: 4 paths (3 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:24: unlock d.lock_m
@@ -180,11 +172,7 @@ setup_and_read_at_L24(self) ==
        \/ /\ ok
           /\ dev[d].lock_m # self
           /\ Fault("bad_unlock", self, 24)
-       \/ /\ d = NULL
-          /\ Fault("null_deref", self, 24)
-       \/ /\ d # NULL
-          /\ dev[d].st # "live"
-          /\ FaultOn("use_after_free", self, 24, d)
+       \/ FaultDeref("use_after_free", self, 24, d, dev)
 
 \* a setup_and_read thread at L25: 3 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:25: rcu_read_unlock()

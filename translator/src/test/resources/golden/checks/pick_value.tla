@@ -31,6 +31,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, sk, closer_locals, reader_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_closer \cup Thread_reader
 
 \* the elements of a queue
@@ -107,11 +115,7 @@ closer_at_L30(self) ==
           /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ s = NULL
-          /\ Fault("null_deref", self, 30)
-       \/ /\ s # NULL
-          /\ sock[s].st # "live"
-          /\ FaultOn("use_after_free", self, 30, s)
+       \/ FaultDeref("use_after_free", self, 30, s, sock)
 
 \* a closer thread at L31: 5 paths (3 to a fault)
 \* examples/checks/pick_value.ifl:31: put s.refcnt
@@ -137,11 +141,7 @@ closer_at_L31(self) ==
           \/ /\ ok
              /\ sock[s].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 31, s)
-          \/ /\ s = NULL
-             /\ Fault("null_deref", self, 31)
-          \/ /\ s # NULL
-             /\ sock[s].st # "live"
-             /\ FaultOn("double_free", self, 31, s)
+          \/ FaultDeref("double_free", self, 31, s, sock)
 
 \* any step of a closer thread
 closer_step(self) ==
@@ -187,11 +187,7 @@ reader_at_L37(self) ==
           /\ reader_locals' = [reader_locals EXCEPT ![self] = reader_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ s = NULL
-          /\ Fault("null_deref", self, 37)
-       \/ /\ s # NULL
-          /\ sock[s].st # "live"
-          /\ FaultOn("use_after_free", self, 37, s)
+       \/ FaultDeref("use_after_free", self, 37, s, sock)
 
 \* any step of a reader thread
 reader_step(self) ==

@@ -30,6 +30,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_w \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -107,11 +115,7 @@ w_at_L19(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "count_it" /\ c.obj = it
           /\ FaultOn("double_call_rcu", self, 19, it)
-       \/ /\ it = NULL
-          /\ Fault("null_deref", self, 19)
-       \/ /\ it # NULL
-          /\ item[it].st # "live"
-          /\ FaultOn("use_after_free", self, 19, it)
+       \/ FaultDeref("use_after_free", self, 19, it, item)
 
 \* any step of a w thread
 w_step(self) ==

@@ -32,6 +32,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_owner \cup Thread_poller
 
 \* the elements of a queue
@@ -168,11 +176,7 @@ poller_at_L26(self) ==
        \/ /\ ok
           /\ conn[c].refs \leq 0
           /\ FaultOn("get_zero", self, 26, c)
-       \/ /\ c = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ c # NULL
-          /\ conn[c].st # "live"
-          /\ FaultOn("use_after_free", self, 26, c)
+       \/ FaultDeref("use_after_free", self, 26, c, conn)
 
 \* any step of a poller thread
 poller_step(self) ==

@@ -32,6 +32,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_owner \cup Thread_poller
 
 \* the elements of a queue
@@ -168,11 +176,7 @@ poller_at_L24(self) ==
        \/ /\ ok
           /\ conn[c].refs \leq 0
           /\ FaultOn("get_zero", self, 24, c)
-       \/ /\ c = NULL
-          /\ Fault("null_deref", self, 24)
-       \/ /\ c # NULL
-          /\ conn[c].st # "live"
-          /\ FaultOn("use_after_free", self, 24, c)
+       \/ FaultDeref("use_after_free", self, 24, c, conn)
 
 \* a poller thread at L25: 5 paths (3 to a fault)
 \* examples/checks/ref_loop_ok.ifl:25: put c.refs
@@ -195,11 +199,7 @@ poller_at_L25(self) ==
        \/ /\ ok
           /\ conn[c].refs \leq 0
           /\ FaultOn("refcount_underflow", self, 25, c)
-       \/ /\ c = NULL
-          /\ Fault("null_deref", self, 25)
-       \/ /\ c # NULL
-          /\ conn[c].st # "live"
-          /\ FaultOn("double_free", self, 25, c)
+       \/ FaultDeref("double_free", self, 25, c, conn)
 
 \* any step of a poller thread
 poller_step(self) ==

@@ -22,6 +22,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, node, head, item, adder_locals, walker_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_adder \cup Thread_walker
 
 \* the elements of a queue
@@ -114,11 +122,7 @@ adder_at_L28(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 28)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 28, n)
+       \/ FaultDeref("use_after_free", self, 28, n, node)
 
 \* a adder thread at L29: 3 paths (2 to a fault)
 \* examples/checks/spin_walk.ifl:29: n.next = head
@@ -131,11 +135,7 @@ adder_at_L29(self) ==
           /\ node' = [node EXCEPT ![n].next = head]
           /\ pc' = [pc EXCEPT ![self] = "L30"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 29)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 29, n)
+       \/ FaultDeref("use_after_free", self, 29, n, node)
 
 \* a adder thread at L30: one path
 \* examples/checks/spin_walk.ifl:30: head = n
@@ -159,11 +159,7 @@ adder_at_L31(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 31)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 31, n)
+       \/ FaultDeref("use_after_free", self, 31, n, node)
 
 \* a adder thread at L36: one path
 \* examples/checks/spin_walk.ifl:36: add_once(item)

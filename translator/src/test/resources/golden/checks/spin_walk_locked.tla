@@ -22,6 +22,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, node, head, item, list_lock, adder_locals, walker_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_adder \cup Thread_walker
 
 \* the elements of a queue
@@ -115,11 +123,7 @@ adder_at_L23(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L33"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 23)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 23, n)
+       \/ FaultDeref("use_after_free", self, 23, n, node)
 
 \* a adder thread at L24: 3 paths (2 to a fault)
 \* examples/checks/spin_walk_locked.ifl:24: n.next = head
@@ -132,11 +136,7 @@ adder_at_L24(self) ==
           /\ node' = [node EXCEPT ![n].next = head]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 24)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 24, n)
+       \/ FaultDeref("use_after_free", self, 24, n, node)
 
 \* a adder thread at L25: one path
 \* examples/checks/spin_walk_locked.ifl:25: head = n
@@ -160,11 +160,7 @@ adder_at_L26(self) ==
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L33"]
           /\ UNCHANGED <<fault>>
-       \/ /\ n = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ n # NULL
-          /\ node[n].st # "live"
-          /\ FaultOn("use_after_free", self, 26, n)
+       \/ FaultDeref("use_after_free", self, 26, n, node)
 
 \* a adder thread at L31: one path
 \* examples/checks/spin_walk_locked.ifl:31: lock list_lock

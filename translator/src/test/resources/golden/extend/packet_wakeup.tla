@@ -83,6 +83,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_user \cup Thread_netdev \cup Thread_rx \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -261,11 +269,7 @@ user_at_L67(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 67)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 67)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 67, sk)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -301,11 +305,7 @@ user_at_L67b(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67c: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -341,11 +341,7 @@ user_at_L67c(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -398,12 +394,7 @@ user_at_L80(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L87"]
                 /\ UNCHANGED <<fault>>
              \/ /\ ok
-                /\ sock = NULL
-                /\ Fault("null_deref", self, 82)
-             \/ /\ ok
-                /\ sock # NULL
-                /\ socket[sock].st # "live"
-                /\ FaultOn("use_after_free", self, 82, sock)
+                /\ FaultDeref("use_after_free", self, 82, sock, socket)
              \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
                 /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
@@ -447,11 +438,7 @@ user_at_L94(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -470,11 +457,7 @@ user_at_L94b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -524,11 +507,7 @@ user_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L96b: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -550,11 +529,7 @@ user_at_L96b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -568,11 +543,7 @@ user_at_L97(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -586,11 +557,7 @@ user_at_L97b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -603,11 +570,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -620,11 +583,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -681,11 +640,7 @@ user_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -722,11 +677,7 @@ user_at_L108b(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -744,11 +695,7 @@ user_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -766,11 +713,7 @@ user_at_L110b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -829,11 +772,7 @@ user_at_L112(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -850,11 +789,7 @@ user_at_L112b(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -878,11 +813,7 @@ user_at_L118(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -906,11 +837,7 @@ user_at_L118b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
@@ -929,11 +856,7 @@ user_at_L127(self) ==
                                                     !.sync = TRUE]]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 127)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 127, sk)
+       \/ FaultDeref("use_after_free", self, 127, sk, packet_sock)
 
 \* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
@@ -946,11 +869,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 129)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 129, sk)
+       \/ FaultDeref("use_after_free", self, 129, sk, packet_sock)
 
 \* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
@@ -974,11 +893,7 @@ user_at_L130(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 130)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 130, sk)
+          \/ FaultDeref("use_after_free", self, 130, sk, packet_sock)
 
 \* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
@@ -1018,11 +933,7 @@ user_at_L136(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 136)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 136)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 136, sk)
+       \/ FaultDeref("use_after_free", self, 136, sk, packet_sock)
 
 \* a user thread at L207: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1036,11 +947,7 @@ user_at_L207(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 207)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 207, sk)
+       \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a user thread at L218: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:218: sk = sock.sk
@@ -1064,11 +971,7 @@ user_at_L218(self) ==
                  ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
           /\ pc' = [pc EXCEPT ![self] = "L321"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 218)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 218, sock)
+       \/ FaultDeref("use_after_free", self, 218, sock, socket)
 
 \* a user thread at L220: one path
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
@@ -1095,11 +998,7 @@ user_at_L221(self) ==
                  ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT !.sk = sk]]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 221)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 221, sk)
+       \/ FaultDeref("use_after_free", self, 221, sk, packet_sock)
 
 \* a user thread at L223: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
@@ -1117,11 +1016,7 @@ user_at_L223(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 223)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 223)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 223, sk)
+       \/ FaultDeref("use_after_free", self, 223, sk, packet_sock)
 
 \* a user thread at L224: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
@@ -1157,11 +1052,7 @@ user_at_L226(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L227"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 226)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 226, sock)
+       \/ FaultDeref("use_after_free", self, 226, sock, socket)
 
 \* a user thread at L227: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
@@ -1174,11 +1065,7 @@ user_at_L227(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L228"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 227)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 227, sk)
+       \/ FaultDeref("use_after_free", self, 227, sk, packet_sock)
 
 \* a user thread at L228: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
@@ -1207,11 +1094,7 @@ user_at_L228(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 228, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 228)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 228, sk)
+       \/ FaultDeref("double_free", self, 228, sk, packet_sock)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1430,11 +1313,7 @@ netdev_at_L67(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1453,11 +1332,7 @@ netdev_at_L94(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1494,11 +1369,7 @@ netdev_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1512,11 +1383,7 @@ netdev_at_L97(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1529,11 +1396,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1579,11 +1442,7 @@ netdev_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1601,11 +1460,7 @@ netdev_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1645,11 +1500,7 @@ netdev_at_L112(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1710,11 +1561,7 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                  \/ /\ next_sk = NULL
-                     /\ Fault("null_deref", self, 173)
-                  \/ /\ next_sk # NULL
-                     /\ packet_sock[next_sk].st # "live"
-                     /\ FaultOn("use_after_free", self, 173, next_sk)
+                  \/ FaultDeref("use_after_free", self, 173, next_sk, packet_sock)
 
 \* a netdev thread at L172b: one path
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1747,11 +1594,7 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 174)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 174, sk)
+          \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1773,11 +1616,7 @@ netdev_at_L176(self) ==
           /\ ~packet_sock[sk].running
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 176)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 176, sk)
+       \/ FaultDeref("use_after_free", self, 176, sk, packet_sock)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1798,11 +1637,7 @@ netdev_at_L180(self) ==
           /\ packet_sock[sk].num = 0
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 180)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 180, sk)
+       \/ FaultDeref("use_after_free", self, 180, sk, packet_sock)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1820,11 +1655,7 @@ netdev_at_L184(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 184)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 184)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 184, sk)
+       \/ FaultDeref("use_after_free", self, 184, sk, packet_sock)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1962,11 +1793,7 @@ rx_at_L27(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 27)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 27, sk)
+       \/ FaultDeref("use_after_free", self, 27, sk, packet_sock)
 
 \* a rx thread at L45: one path
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
@@ -2079,11 +1906,7 @@ rcu_cb_at_L67(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 67)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 67)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 67, sk)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -2109,11 +1932,7 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 207)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, sk)
+          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -2126,11 +1945,7 @@ rcu_cb_at_L261(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 261)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 261, sock)
+       \/ FaultDeref("use_after_free", self, 261, sock, socket)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -2142,11 +1957,7 @@ rcu_cb_at_L263(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 263)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 263, sk)
+       \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -2174,11 +1985,7 @@ rcu_cb_at_L264(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 264, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 264)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 264, sk)
+       \/ FaultDeref("double_free", self, 264, sk, packet_sock)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_sender \cup Thread_receiver
 
 \* the elements of a queue
@@ -85,11 +93,7 @@ sender_at_L18(self) ==
           /\ skb' = [skb EXCEPT ![b].len = 64]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ b # NULL
-          /\ skb[b].st # "live"
-          /\ FaultOn("use_after_free", self, 18, b)
+       \/ FaultDeref("use_after_free", self, 18, b, skb)
 
 \* a sender thread at L19: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
@@ -171,11 +175,7 @@ receiver_at_L25(self) ==
           /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 25)
-       \/ /\ b # NULL
-          /\ skb[b].st # "live"
-          /\ FaultOn("use_after_free", self, 25, b)
+       \/ FaultDeref("use_after_free", self, 25, b, skb)
 
 \* any step of a receiver thread
 receiver_step(self) ==

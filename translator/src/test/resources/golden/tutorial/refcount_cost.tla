@@ -35,6 +35,14 @@ FaultOnBound(kind, t, line, o, b2) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b2]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_a \cup Thread_b
 
 \* the elements of a queue
@@ -124,11 +132,7 @@ a_at_L35(self) ==
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("get_zero", self, 35, x)
-       \/ /\ x = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ x # NULL
-          /\ obj[x].st # "live"
-          /\ FaultOn("use_after_free", self, 35, x)
+       \/ FaultDeref("use_after_free", self, 35, x, obj)
 
 \* a a thread at L35b: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
@@ -155,11 +159,7 @@ a_at_L35b(self) ==
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("get_zero", self, 35, x)
-       \/ /\ x = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ x # NULL
-          /\ obj[x].st # "live"
-          /\ FaultOn("use_after_free", self, 35, x)
+       \/ FaultDeref("use_after_free", self, 35, x, obj)
 
 \* a a thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -215,11 +215,7 @@ a_at_L36(self) ==
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 36, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 36)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("double_free", self, 36, x)
+          \/ FaultDeref("double_free", self, 36, x, obj)
 
 \* a a thread at L36b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -279,11 +275,7 @@ a_at_L36b(self) ==
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 36, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 36)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("double_free", self, 36, x)
+          \/ FaultDeref("double_free", self, 36, x, obj)
 
 \* a a thread at L40: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost.ifl:40: p = alloc obj
@@ -369,11 +361,7 @@ b_at_L35(self) ==
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("get_zero", self, 35, x)
-       \/ /\ x = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ x # NULL
-          /\ obj[x].st # "live"
-          /\ FaultOn("use_after_free", self, 35, x)
+       \/ FaultDeref("use_after_free", self, 35, x, obj)
 
 \* a b thread at L36: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
@@ -429,11 +417,7 @@ b_at_L36(self) ==
           \/ /\ ok
              /\ obj[x].count \leq 0
              /\ FaultOn("refcount_underflow", self, 36, x)
-          \/ /\ x = NULL
-             /\ Fault("null_deref", self, 36)
-          \/ /\ x # NULL
-             /\ obj[x].st # "live"
-             /\ FaultOn("double_free", self, 36, x)
+          \/ FaultDeref("double_free", self, 36, x, obj)
 
 \* a b thread at L47: one path
 \* examples/tutorial/refcount_cost.ifl:47: await shared != null

@@ -32,6 +32,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
     /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_producer \cup Thread_consumer
 
 \* the elements of a queue
@@ -91,11 +99,7 @@ producer_at_L18(self) ==
           /\ sock' = [sock EXCEPT ![sk].state = 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 18, sk)
+       \/ FaultDeref("use_after_free", self, 18, sk, sock)
 
 \* a producer thread at L19: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
@@ -117,11 +121,7 @@ producer_at_L19(self) ==
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 19, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 19)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 19, sk)
+       \/ FaultDeref("use_after_free", self, 19, sk, sock)
 
 \* a producer thread at L20: one path
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
@@ -156,11 +156,7 @@ producer_at_L21(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 21, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 21)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 21, sk)
+          \/ FaultDeref("double_free", self, 21, sk, sock)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -217,11 +213,7 @@ consumer_at_L27(self) ==
        \/ /\ sk # NULL /\ sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L28"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 27)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 27, sk)
+       \/ FaultDeref("use_after_free", self, 27, sk, sock)
 
 \* a consumer thread at L28: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
@@ -247,11 +239,7 @@ consumer_at_L28(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 28, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 28)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 28, sk)
+          \/ FaultDeref("double_free", self, 28, sk, sock)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -27,6 +27,14 @@ FaultOn(kind, t, line, o) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
     /\ UNCHANGED <<pc, sock, shared, producer_locals, consumer_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_producer \cup Thread_consumer
 
 \* the elements of a queue
@@ -86,11 +94,7 @@ producer_at_L18(self) ==
           /\ sock' = [sock EXCEPT ![sk].state = 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 18)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 18, sk)
+       \/ FaultDeref("use_after_free", self, 18, sk, sock)
 
 \* a producer thread at L19: one path
 \* examples/tutorial/refcount_uaf.ifl:19: shared = sk
@@ -125,11 +129,7 @@ producer_at_L20(self) ==
           \/ /\ ok
              /\ sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 20, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 20)
-          \/ /\ sk # NULL
-             /\ sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 20, sk)
+          \/ FaultDeref("double_free", self, 20, sk, sock)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -186,11 +186,7 @@ consumer_at_L26(self) ==
           /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ sk # NULL
-          /\ sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 26, sk)
+       \/ FaultDeref("use_after_free", self, 26, sk, sock)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -115,7 +115,7 @@ class EnabledPredicateTest {
         }
         """);
     String label = definition(e, "t_at_L6");
-    assertThat(label).contains("UNCHANGED <<t_untouched").contains("Fault(");
+    assertThat(label).contains("UNCHANGED <<t_untouched").contains("FaultDeref(");
     assertThat(definition(e, "t_untouched", "")).doesNotContain("fault");
     assertThat(label.substring(label.indexOf("UNCHANGED"), label.indexOf(">>", label.indexOf("UNCHANGED")))).doesNotContain("fault");
   }

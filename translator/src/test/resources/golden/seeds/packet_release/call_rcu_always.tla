@@ -83,6 +83,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_user \cup Thread_netdev \cup Thread_rx \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -265,11 +273,7 @@ user_at_L67(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -305,11 +309,7 @@ user_at_L67b(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -360,12 +360,7 @@ user_at_L80(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L87"]
                 /\ UNCHANGED <<fault>>
              \/ /\ ok
-                /\ sock = NULL
-                /\ Fault("null_deref", self, 82)
-             \/ /\ ok
-                /\ sock # NULL
-                /\ socket[sock].st # "live"
-                /\ FaultOn("use_after_free", self, 82, sock)
+                /\ FaultDeref("use_after_free", self, 82, sock, socket)
              \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
                 /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
@@ -409,11 +404,7 @@ user_at_L94(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -432,11 +423,7 @@ user_at_L94b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -488,11 +475,7 @@ user_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L96b: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -514,11 +497,7 @@ user_at_L96b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -532,11 +511,7 @@ user_at_L97(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -550,11 +525,7 @@ user_at_L97b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -567,11 +538,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -584,11 +551,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -647,11 +610,7 @@ user_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -688,11 +647,7 @@ user_at_L108b(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -710,11 +665,7 @@ user_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -732,11 +683,7 @@ user_at_L110b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -797,11 +744,7 @@ user_at_L112(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L311"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -818,11 +761,7 @@ user_at_L112b(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -846,11 +785,7 @@ user_at_L118(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L311"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -874,11 +809,7 @@ user_at_L118b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
@@ -897,11 +828,7 @@ user_at_L127(self) ==
                                                     !.sync = TRUE]]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 127)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 127, sk)
+       \/ FaultDeref("use_after_free", self, 127, sk, packet_sock)
 
 \* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
@@ -914,11 +841,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 129)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 129, sk)
+       \/ FaultDeref("use_after_free", self, 129, sk, packet_sock)
 
 \* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
@@ -942,11 +865,7 @@ user_at_L130(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 130)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 130, sk)
+          \/ FaultDeref("use_after_free", self, 130, sk, packet_sock)
 
 \* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
@@ -986,11 +905,7 @@ user_at_L136(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 136)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 136)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 136, sk)
+       \/ FaultDeref("use_after_free", self, 136, sk, packet_sock)
 
 \* a user thread at L306: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:306: sk = sock.sk
@@ -1015,11 +930,7 @@ user_at_L306(self) ==
                  ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
           /\ pc' = [pc EXCEPT ![self] = "L321"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 306)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 306, sock)
+       \/ FaultDeref("use_after_free", self, 306, sock, socket)
 
 \* a user thread at L308: one path
 \* specs/kernel/packet.ifl:308: list_del_rcu(packet_sklist, sk)
@@ -1046,11 +957,7 @@ user_at_L309(self) ==
                  ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT !.sk = sk]]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 309)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 309, sk)
+       \/ FaultDeref("use_after_free", self, 309, sk, packet_sock)
 
 \* a user thread at L311: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:311: unlock sk.bind_lock
@@ -1068,11 +975,7 @@ user_at_L311(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 311)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 311)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 311, sk)
+       \/ FaultDeref("use_after_free", self, 311, sk, packet_sock)
 
 \* a user thread at L312: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:312: sock.sk = null
@@ -1086,11 +989,7 @@ user_at_L312(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L313"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 312)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 312, sock)
+       \/ FaultDeref("use_after_free", self, 312, sock, socket)
 
 \* a user thread at L313: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
@@ -1115,11 +1014,7 @@ user_at_L313(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 313, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 313)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 313, sk)
+       \/ FaultDeref("use_after_free", self, 313, sk, packet_sock)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1328,11 +1223,7 @@ netdev_at_L67(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1351,11 +1242,7 @@ netdev_at_L94(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1392,11 +1279,7 @@ netdev_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1410,11 +1293,7 @@ netdev_at_L97(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1427,11 +1306,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1477,11 +1352,7 @@ netdev_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1499,11 +1370,7 @@ netdev_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1543,11 +1410,7 @@ netdev_at_L112(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1608,11 +1471,7 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                  \/ /\ next_sk = NULL
-                     /\ Fault("null_deref", self, 173)
-                  \/ /\ next_sk # NULL
-                     /\ packet_sock[next_sk].st # "live"
-                     /\ FaultOn("use_after_free", self, 173, next_sk)
+                  \/ FaultDeref("use_after_free", self, 173, next_sk, packet_sock)
 
 \* a netdev thread at L172b: one path
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1645,11 +1504,7 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 174)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 174, sk)
+          \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1671,11 +1526,7 @@ netdev_at_L176(self) ==
           /\ ~packet_sock[sk].running
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 176)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 176, sk)
+       \/ FaultDeref("use_after_free", self, 176, sk, packet_sock)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1696,11 +1547,7 @@ netdev_at_L180(self) ==
           /\ packet_sock[sk].num = 0
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 180)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 180, sk)
+       \/ FaultDeref("use_after_free", self, 180, sk, packet_sock)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1718,11 +1565,7 @@ netdev_at_L184(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 184)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 184)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 184, sk)
+       \/ FaultDeref("use_after_free", self, 184, sk, packet_sock)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1870,11 +1713,7 @@ rx_at_L146(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 146)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 146, sk)
+       \/ FaultDeref("use_after_free", self, 146, sk, packet_sock)
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -1976,11 +1815,7 @@ rcu_cb_at_L67(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 67)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 67)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 67, sk)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -2006,11 +1841,7 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 207)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, sk)
+          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -2023,11 +1854,7 @@ rcu_cb_at_L261(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 261)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 261, sock)
+       \/ FaultDeref("use_after_free", self, 261, sock, socket)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -2039,11 +1866,7 @@ rcu_cb_at_L263(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 263)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 263, sk)
+       \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -2071,11 +1894,7 @@ rcu_cb_at_L264(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 264, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 264)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 264, sk)
+       \/ FaultDeref("double_free", self, 264, sk, packet_sock)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

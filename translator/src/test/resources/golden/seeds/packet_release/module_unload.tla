@@ -54,6 +54,14 @@ FaultOn(kind, t, line, o) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_user \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -111,11 +119,7 @@ user_at_L34(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 34)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 34, af_packet)
+       \/ FaultDeref("use_after_free", self, 34, af_packet, module)
 
 \* a user thread at L35: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
@@ -146,11 +150,7 @@ user_at_L61(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L71"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 61)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 61, af_packet)
+       \/ FaultDeref("use_after_free", self, 61, af_packet, module)
 
 \* a user thread at L66: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
@@ -187,11 +187,7 @@ user_at_L68(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 68, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 68)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 68, sk)
+       \/ FaultDeref("use_after_free", self, 68, sk, packet_sock)
 
 \* a user thread at L69: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -203,11 +199,7 @@ user_at_L69(self) ==
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L61"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 69)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 69, af_packet)
+       \/ FaultDeref("use_after_free", self, 69, af_packet, module)
 
 \* a user thread at L71: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
@@ -287,11 +279,7 @@ rcu_cb_at_L43(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 43)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 43)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 43, sk)
+       \/ FaultDeref("use_after_free", self, 43, sk, packet_sock)
 
 \* a rcu_cb thread at L46: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
@@ -304,11 +292,7 @@ rcu_cb_at_L46(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 46)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 46, af_packet)
+       \/ FaultDeref("use_after_free", self, 46, af_packet, module)
 
 \* a rcu_cb thread at L51: one path
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
@@ -347,11 +331,7 @@ rcu_cb_at_L52(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L53"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 52)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 52, sk)
+       \/ FaultDeref("use_after_free", self, 52, sk, packet_sock)
 
 \* a rcu_cb thread at L53: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
@@ -363,11 +343,7 @@ rcu_cb_at_L53(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L54"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 53)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 53, sk)
+       \/ FaultDeref("use_after_free", self, 53, sk, packet_sock)
 
 \* a rcu_cb thread at L54: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -392,11 +368,7 @@ rcu_cb_at_L54(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 54, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 54)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 54, sk)
+       \/ FaultDeref("double_free", self, 54, sk, packet_sock)
 
 \* a rcu_cb thread at L55: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
@@ -408,11 +380,7 @@ rcu_cb_at_L55(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L51b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 55)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 55, af_packet)
+       \/ FaultDeref("use_after_free", self, 55, af_packet, module)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

@@ -54,6 +54,14 @@ FaultOn(kind, t, line, o) ==
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_user \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -111,11 +119,7 @@ user_at_L26(self) ==
           /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
           /\ pc' = [pc EXCEPT ![self] = "L27"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 26)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 26, af_packet)
+       \/ FaultDeref("use_after_free", self, 26, af_packet, module)
 
 \* a user thread at L27: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
@@ -157,11 +161,7 @@ user_at_L54(self) ==
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L64"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 54)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 54, af_packet)
+       \/ FaultDeref("use_after_free", self, 54, af_packet, module)
 
 \* a user thread at L59: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:59: af_packet = alloc module
@@ -198,11 +198,7 @@ user_at_L61(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = sk
           /\ FaultOn("double_call_rcu", self, 61, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 61)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 61, sk)
+       \/ FaultDeref("use_after_free", self, 61, sk, packet_sock)
 
 \* a user thread at L62: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
@@ -214,11 +210,7 @@ user_at_L62(self) ==
           /\ module[af_packet].users = 0
           /\ pc' = [pc EXCEPT ![self] = "L53"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 62)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 62, af_packet)
+       \/ FaultDeref("use_after_free", self, 62, af_packet, module)
 
 \* a user thread at L64: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
@@ -302,11 +294,7 @@ rcu_cb_at_L35(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 35)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 35)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 35, sk)
+       \/ FaultDeref("use_after_free", self, 35, sk, packet_sock)
 
 \* a rcu_cb thread at L38: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
@@ -319,11 +307,7 @@ rcu_cb_at_L38(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L47"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 38)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 38, af_packet)
+       \/ FaultDeref("use_after_free", self, 38, af_packet, module)
 
 \* a rcu_cb thread at L43: one path
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
@@ -362,11 +346,7 @@ rcu_cb_at_L44(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
           /\ pc' = [pc EXCEPT ![self] = "L45"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 44)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 44, sk)
+       \/ FaultDeref("use_after_free", self, 44, sk, packet_sock)
 
 \* a rcu_cb thread at L45: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
@@ -378,11 +358,7 @@ rcu_cb_at_L45(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L46"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 45)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 45, sk)
+       \/ FaultDeref("use_after_free", self, 45, sk, packet_sock)
 
 \* a rcu_cb thread at L46: 5 paths (3 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -407,11 +383,7 @@ rcu_cb_at_L46(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 46, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 46)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 46, sk)
+       \/ FaultDeref("double_free", self, 46, sk, packet_sock)
 
 \* a rcu_cb thread at L47: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
@@ -423,11 +395,7 @@ rcu_cb_at_L47(self) ==
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].packet_release_rcu = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L43b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ af_packet = NULL
-          /\ Fault("null_deref", self, 47)
-       \/ /\ af_packet # NULL
-          /\ module[af_packet].st # "live"
-          /\ FaultOn("use_after_free", self, 47, af_packet)
+       \/ FaultDeref("use_after_free", self, 47, af_packet, module)
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

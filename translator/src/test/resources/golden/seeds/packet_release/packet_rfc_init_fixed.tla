@@ -58,6 +58,14 @@ FaultOn(kind, t, line, o) ==
     /\ UNCHANGED <<pc, sock, running, hooked, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    rel_locals, rx_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_rel \cup Thread_down \cup Thread_rx \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -180,11 +188,7 @@ rel_at_L49(self) ==
        \/ /\ ok
           /\ \E c \in rcu_cbs : c.fn = "release_cb" /\ c.obj = s
           /\ FaultOn("double_call_rcu", self, 49, s)
-       \/ /\ s = NULL
-          /\ Fault("null_deref", self, 49)
-       \/ /\ s # NULL
-          /\ sock[s].st # "live"
-          /\ FaultOn("use_after_free", self, 49, s)
+       \/ FaultDeref("use_after_free", self, 49, s, sock)
 
 \* a rel thread at L51: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:51: free s
@@ -312,11 +316,7 @@ rx_at_L68(self) ==
        \/ /\ p # NULL /\ sock[p].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L70"]
           /\ UNCHANGED <<fault>>
-       \/ /\ p = NULL
-          /\ Fault("null_deref", self, 68)
-       \/ /\ p # NULL
-          /\ sock[p].st # "live"
-          /\ FaultOn("use_after_free", self, 68, p)
+       \/ FaultDeref("use_after_free", self, 68, p, sock)
 
 \* a rx thread at L70: 3 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:70: rcu_read_unlock()           // R4

@@ -83,6 +83,14 @@ FaultOnBound(kind, t, line, o, b) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
+
 Threads == Thread_user \cup Thread_netdev \cup Thread_rx \cup Thread_rcu_cb
 
 \* the elements of a queue
@@ -260,11 +268,7 @@ user_at_L67(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 67)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 67)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 67, sk)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -300,11 +304,7 @@ user_at_L67b(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67c: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -340,11 +340,7 @@ user_at_L67c(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -395,12 +391,7 @@ user_at_L80(self) ==
                 /\ pc' = [pc EXCEPT ![self] = "L87"]
                 /\ UNCHANGED <<fault>>
              \/ /\ ok
-                /\ sock = NULL
-                /\ Fault("null_deref", self, 82)
-             \/ /\ ok
-                /\ sock # NULL
-                /\ socket[sock].st # "live"
-                /\ FaultOn("use_after_free", self, 82, sock)
+                /\ FaultDeref("use_after_free", self, 82, sock, socket)
              \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
                 /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
@@ -444,11 +435,7 @@ user_at_L94(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -467,11 +454,7 @@ user_at_L94b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -521,11 +504,7 @@ user_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L96b: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -547,11 +526,7 @@ user_at_L96b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -565,11 +540,7 @@ user_at_L97(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L136"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L97b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -583,11 +554,7 @@ user_at_L97b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a user thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -600,11 +567,7 @@ user_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L106b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -617,11 +580,7 @@ user_at_L106b(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a user thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -678,11 +637,7 @@ user_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -719,11 +674,7 @@ user_at_L108b(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -741,11 +692,7 @@ user_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L110b: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -763,11 +710,7 @@ user_at_L110b(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -826,11 +769,7 @@ user_at_L112(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L112b: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
@@ -847,11 +786,7 @@ user_at_L112b(self) ==
                  ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a user thread at L118: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -875,11 +810,7 @@ user_at_L118(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L223"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L118b: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:118: if sk.running {
@@ -903,11 +834,7 @@ user_at_L118b(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L129"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 118)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 118, sk)
+       \/ FaultDeref("use_after_free", self, 118, sk, packet_sock)
 
 \* a user thread at L127: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:127: lock sk.bind_lock
@@ -926,11 +853,7 @@ user_at_L127(self) ==
                                                     !.sync = TRUE]]
           /\ pc' = [pc EXCEPT ![self] = "L118b"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 127)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 127, sk)
+       \/ FaultDeref("use_after_free", self, 127, sk, packet_sock)
 
 \* a user thread at L129: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:129: sk.num = proto
@@ -943,11 +866,7 @@ user_at_L129(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].num = user_locals[self].packet_do_bind.proto]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 129)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 129, sk)
+       \/ FaultDeref("use_after_free", self, 129, sk, packet_sock)
 
 \* a user thread at L130: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
@@ -971,11 +890,7 @@ user_at_L130(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 130)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 130, sk)
+          \/ FaultDeref("use_after_free", self, 130, sk, packet_sock)
 
 \* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
@@ -1015,11 +930,7 @@ user_at_L136(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 136)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 136)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 136, sk)
+       \/ FaultDeref("use_after_free", self, 136, sk, packet_sock)
 
 \* a user thread at L207: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -1033,11 +944,7 @@ user_at_L207(self) ==
           /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L226"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 207)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 207, sk)
+       \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a user thread at L218: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:218: sk = sock.sk
@@ -1061,11 +968,7 @@ user_at_L218(self) ==
                  ![self].sock_free = [user_sock_free_init EXCEPT !.sock = user_locals[self].sock]]
           /\ pc' = [pc EXCEPT ![self] = "L321"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 218)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 218, sock)
+       \/ FaultDeref("use_after_free", self, 218, sock, socket)
 
 \* a user thread at L220: one path
 \* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
@@ -1092,11 +995,7 @@ user_at_L221(self) ==
                  ![self].unregister_prot_hook = [user_unregister_prot_hook_init EXCEPT !.sk = sk]]
           /\ pc' = [pc EXCEPT ![self] = "L118"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 221)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 221, sk)
+       \/ FaultDeref("use_after_free", self, 221, sk, packet_sock)
 
 \* a user thread at L223: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:223: unlock sk.bind_lock
@@ -1114,11 +1013,7 @@ user_at_L223(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 223)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 223)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 223, sk)
+       \/ FaultDeref("use_after_free", self, 223, sk, packet_sock)
 
 \* a user thread at L224: one path
 \* specs/kernel/packet.ifl:224: synchronize_net()
@@ -1154,11 +1049,7 @@ user_at_L226(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L227"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 226)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 226, sock)
+       \/ FaultDeref("use_after_free", self, 226, sock, socket)
 
 \* a user thread at L227: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
@@ -1171,11 +1062,7 @@ user_at_L227(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L228"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 227)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 227, sk)
+       \/ FaultDeref("use_after_free", self, 227, sk, packet_sock)
 
 \* a user thread at L228: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
@@ -1204,11 +1091,7 @@ user_at_L228(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 228, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 228)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 228, sk)
+       \/ FaultDeref("double_free", self, 228, sk, packet_sock)
 
 \* a user thread at L321: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:321: free sock
@@ -1427,11 +1310,7 @@ netdev_at_L67(self) ==
           \/ /\ ok
              /\ ~packet_sock[sk].dead
              /\ Fault("assertion", self, 67)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 67)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 67, sk)
+          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1450,11 +1329,7 @@ netdev_at_L94(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 94)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 94, sk)
+       \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
@@ -1491,11 +1366,7 @@ netdev_at_L96(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("get_zero", self, 96, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 96)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 96, sk)
+       \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:97: sk.running = true
@@ -1509,11 +1380,7 @@ netdev_at_L97(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 97)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 97, sk)
+       \/ FaultDeref("use_after_free", self, 97, sk, packet_sock)
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:106: sk.running = false
@@ -1526,11 +1393,7 @@ netdev_at_L106(self) ==
           /\ packet_sock' = [packet_sock EXCEPT ![sk].running = FALSE]
           /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 106)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 106, sk)
+       \/ FaultDeref("use_after_free", self, 106, sk, packet_sock)
 
 \* a netdev thread at L107: one path
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
@@ -1576,11 +1439,7 @@ netdev_at_L108(self) ==
           \/ /\ ok
              /\ packet_sock[sk].refcnt \leq 0
              /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 108)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("double_free", self, 108, sk)
+          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1598,11 +1457,7 @@ netdev_at_L110(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 110)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 110)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 110, sk)
+       \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1642,11 +1497,7 @@ netdev_at_L112(self) ==
           /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 112)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 112, sk)
+       \/ FaultDeref("use_after_free", self, 112, sk, packet_sock)
 
 \* a netdev thread at L171: one path
 \* specs/kernel/packet.ifl:171: rcu_read_lock()
@@ -1707,11 +1558,7 @@ netdev_at_L172(self) ==
                                   ![self].packet_notifier.sk = next_sk]
                            /\ pc' = [pc EXCEPT ![self] = "L172"]
                            /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                  \/ /\ next_sk = NULL
-                     /\ Fault("null_deref", self, 173)
-                  \/ /\ next_sk # NULL
-                     /\ packet_sock[next_sk].st # "live"
-                     /\ FaultOn("use_after_free", self, 173, next_sk)
+                  \/ FaultDeref("use_after_free", self, 173, next_sk, packet_sock)
 
 \* a netdev thread at L172b: one path
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
@@ -1744,11 +1591,7 @@ netdev_at_L174(self) ==
              /\ packet_sock' = packet_sock_next
              /\ pc' = [pc EXCEPT ![self] = "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 174)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 174, sk)
+          \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1770,11 +1613,7 @@ netdev_at_L176(self) ==
           /\ ~packet_sock[sk].running
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 176)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 176, sk)
+       \/ FaultDeref("use_after_free", self, 176, sk, packet_sock)
 
 \* a netdev thread at L180: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:180: if sk.num != 0 {
@@ -1795,11 +1634,7 @@ netdev_at_L180(self) ==
           /\ packet_sock[sk].num = 0
           /\ pc' = [pc EXCEPT ![self] = "L184"]
           /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 180)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 180, sk)
+       \/ FaultDeref("use_after_free", self, 180, sk, packet_sock)
 
 \* a netdev thread at L184: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:184: unlock sk.bind_lock
@@ -1817,11 +1652,7 @@ netdev_at_L184(self) ==
        \/ /\ ok
           /\ packet_sock[sk].bind_lock # self
           /\ Fault("bad_unlock", self, 184)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 184)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 184, sk)
+       \/ FaultDeref("use_after_free", self, 184, sk, packet_sock)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1969,11 +1800,7 @@ rx_at_L146(self) ==
           /\ rx_locals' = [rx_locals EXCEPT ![self].packet_rcv = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 146)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 146, sk)
+       \/ FaultDeref("use_after_free", self, 146, sk, packet_sock)
 
 \* a rx thread at L155: 3 paths
 \* specs/kernel/packet.ifl:155: pt = rcu_pick(ptype_all)
@@ -2075,11 +1902,7 @@ rcu_cb_at_L67(self) ==
        \/ /\ ok
           /\ ~packet_sock[sk].dead
           /\ Fault("assertion", self, 67)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 67)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 67, sk)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:207: sk.dead = true
@@ -2105,11 +1928,7 @@ rcu_cb_at_L207(self) ==
              /\ rcu_cb_locals' = rcu_cb_locals_next
              /\ pc' = [pc EXCEPT ![self] = "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ sk = NULL
-             /\ Fault("null_deref", self, 207)
-          \/ /\ sk # NULL
-             /\ packet_sock[sk].st # "live"
-             /\ FaultOn("use_after_free", self, 207, sk)
+          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -2122,11 +1941,7 @@ rcu_cb_at_L261(self) ==
           /\ socket' = [socket EXCEPT ![sock].sk = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L263"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sock = NULL
-          /\ Fault("null_deref", self, 261)
-       \/ /\ sock # NULL
-          /\ socket[sock].st # "live"
-          /\ FaultOn("use_after_free", self, 261, sock)
+       \/ FaultDeref("use_after_free", self, 261, sock, socket)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
@@ -2138,11 +1953,7 @@ rcu_cb_at_L263(self) ==
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ pc' = [pc EXCEPT ![self] = "L264"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 263)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("use_after_free", self, 263, sk)
+       \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -2170,11 +1981,7 @@ rcu_cb_at_L264(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 264, sk)
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 264)
-       \/ /\ sk # NULL
-          /\ packet_sock[sk].st # "live"
-          /\ FaultOn("double_free", self, 264, sk)
+       \/ FaultDeref("double_free", self, 264, sk, packet_sock)
 
 \* a rcu_cb thread at L268: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

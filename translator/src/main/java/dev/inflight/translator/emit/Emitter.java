@@ -140,6 +140,7 @@ public final class Emitter {
     }
     units.add(new TlaModule.OpDef("vars", new TlaExpr.Tuple(allUnits)));
     faultOperators();
+    int derefAt = units.size();
     List<TlaExpr> threadSets = program.threads.stream().map(t -> (TlaExpr) name(layout.threadConst.get(t))).toList();
     units.add(new TlaModule.OpDef("Threads", threadSets.isEmpty() ? new TlaExpr.SetOf(List.of()) : foldInfix(BinOp.CUP, threadSets)));
     String q = bound("q");
@@ -168,6 +169,9 @@ public final class Emitter {
       actions.emit(tc);
     }
     labelActions.putAll(actions.labelActions());
+    if (units.stream().anyMatch(u -> u instanceof TlaModule.OpDef d && DerefFaults.uses(d.body()))) {
+      units.add(derefAt, DerefFaults.definition(layout.namer)); // beside the fault operators it is written with
+    }
     next();
     List<SourceMap.Property> props = new Properties(lowered, units).emit(latencies);
     if (maxStates != null) {

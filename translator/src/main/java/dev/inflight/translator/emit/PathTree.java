@@ -96,7 +96,7 @@ final class PathTree {
       }
       t.nestedOnly.addAll(clash);
     }
-    List<TlaExpr> ds = JoinedLeaves.join(t.disjuncts);
+    List<TlaExpr> ds = DerefFaults.join(JoinedLeaves.join(t.disjuncts));
     TlaExpr body = ds.size() == 1 ? ds.get(0) : new TlaExpr.Or(ds);
     return t.defs.isEmpty() ? body : new TlaExpr.Let(t.defs, body);
   }
@@ -204,7 +204,7 @@ final class PathTree {
     for (List<Action> g : groups(ps, d)) {
       alternatives.add(nested(g, d, mark));
     }
-    alternatives = JoinedLeaves.join(alternatives);
+    alternatives = DerefFaults.join(JoinedLeaves.join(alternatives));
     List<TlaExpr> conj = List.of(alternatives.size() == 1 ? alternatives.get(0) : new TlaExpr.Or(alternatives));
     List<Action.Part> shared = ps.get(0).parts().subList(from, d);
     for (int i = shared.size() - 1; i >= 0; i--) {

@@ -20,7 +20,8 @@ import java.util.Set;
  * TLC implements in Java. Not strict: anything under a later item of a list, a quantifier's
  * body, a filter's predicate, a map's element, an arm, a function constructor, a set of
  * functions or records (TLC keeps them lazy), and the arguments of an operator defined in TLA+
- * (TLC passes them unevaluated), {@code :>} and {@code @@} among them.
+ * (TLC passes them unevaluated), {@code :>} and {@code @@} among them, except the object of
+ * the module's {@code FaultDeref}, which its body evaluates first (emit/DerefFaults).
  */
 final class Strict implements TlaExpr.Visitor<Boolean> {
   /** Operators of the standard modules TLC implements in Java: it evaluates their arguments first. */
@@ -67,7 +68,13 @@ final class Strict implements TlaExpr.Visitor<Boolean> {
   @Override public Boolean visitStr(TlaExpr.Str e) { return false; }
   @Override public Boolean visitBool(TlaExpr.Bool e) { return false; }
   @Override public Boolean visitAt(TlaExpr.At e) { return false; }
-  @Override public Boolean visitApply(TlaExpr.Apply e) { return EAGER.contains(e.op()) && any(e.args()); }
+  @Override
+  public Boolean visitApply(TlaExpr.Apply e) {
+    if (e.op().equals(DerefFaults.OP)) {
+      return s(e.args().get(DerefFaults.STRICT_ARG)); // its body's IF tests o = NULL first
+    }
+    return EAGER.contains(e.op()) && any(e.args());
+  }
 
   @Override
   public Boolean visitInfix(TlaExpr.Infix e) {

@@ -21,7 +21,7 @@ public final class Layout {
   /** Names the emitter uses for its own definitions; reserved before any DSL name. */
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
-      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "FaultBound", "FaultOnBound", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "FaultBound", "FaultOnBound", "FaultDeref", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
