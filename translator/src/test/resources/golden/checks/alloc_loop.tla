@@ -170,32 +170,23 @@ receiver_at_L28(self) ==
 receiver_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<skb, rxq, sender_locals>>
-    /\ \E n \in {receiver_locals[self].n} :
-       \/ /\ n < 3
-          /\ Len(rxq) > 0
-          /\ pc' = [pc EXCEPT ![self] = "L31"]
-          /\ UNCHANGED <<fault, receiver_locals>>
-       \/ /\ ~n < 3
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+    /\ \E br \in {receiver_locals[self].n < 3} :
+       /\ IF br THEN Len(rxq) > 0 ELSE TRUE
+       /\ pc' = [pc EXCEPT ![self] = IF br THEN "L31" ELSE "Done"]
+       /\ receiver_locals' =
+            IF br THEN receiver_locals ELSE [receiver_locals EXCEPT ![self] = receiver_locals_init]
+       /\ UNCHANGED <<fault, skb, rxq, sender_locals>>
 
 \* a receiver thread at L31: 2 paths
 \* examples/checks/alloc_loop.ifl:31: b = pop(rxq)
 receiver_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<skb, sender_locals>>
-    /\ \/ /\ rxq = <<>>
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L32"]
-          /\ UNCHANGED <<fault, rxq>>
-       \/ /\ rxq # <<>>
-          /\ rxq' = Tail(rxq)
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
-          /\ pc' = [pc EXCEPT ![self] = "L32"]
-          /\ UNCHANGED <<fault>>
+    /\ \E br \in {rxq = <<>>} :
+       /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = IF br THEN NULL ELSE Head(rxq)]
+       /\ pc' = [pc EXCEPT ![self] = "L32"]
+       /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
+       /\ UNCHANGED <<fault, skb, sender_locals>>
 
 \* a receiver thread at L32: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:32: touch b

@@ -55,13 +55,9 @@ binder_at_L12(self) ==
 binder_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<bind_lock, is_bound>>
-    /\ \/ /\ is_bound = 0
-          /\ pc' = [pc EXCEPT ![self] = "L14"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ is_bound # 0
-          /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault>>
+    /\ \E br \in {is_bound = 0} :
+       /\ pc' = [pc EXCEPT ![self] = IF br THEN "L14" ELSE "L18"]
+       /\ UNCHANGED <<fault, bind_lock, is_bound>>
 
 \* a binder thread at L14: one path
 \* examples/checks/exit_holding_lock.ifl:14: is_bound = 1

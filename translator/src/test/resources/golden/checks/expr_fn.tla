@@ -110,13 +110,9 @@ lookup_at_L34(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L38"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
-            \/ /\ picked # NULL
-               /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L36"]
-               /\ UNCHANGED <<fault>>
-            \/ /\ picked = NULL
-               /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L38"]
+            /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
+            /\ \E br \in {picked # NULL} :
+               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L36" ELSE "L38"]
                /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L36: 5 paths (4 to a fault)
@@ -148,21 +144,15 @@ lookup_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \E ok \in {table_lock = self} :
-       LET sk == lookup_locals[self].sk
-       IN \/ /\ ok
-             /\ sk # NULL
-             /\ table_lock' = NULL
-             /\ pc' = [pc EXCEPT ![self] = "L40"]
-             /\ UNCHANGED <<fault, lookup_locals>>
-          \/ /\ ok
-             /\ sk = NULL
-             /\ table_lock' = NULL
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L43"]
+    /\ \/ /\ table_lock = self
+          /\ table_lock' = NULL
+          /\ \E br \in {lookup_locals[self].sk # NULL} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L40" ELSE "L43"]
+             /\ lookup_locals' =
+                  IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ UNCHANGED <<fault>>
-          \/ /\ table_lock # self
-             /\ Fault("bad_unlock", self, 38)
+       \/ /\ table_lock # self
+          /\ Fault("bad_unlock", self, 38)
 
 \* a lookup thread at L40: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:40: touch sk
@@ -262,13 +252,9 @@ closer_at_L47(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L52"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in table :
-            \/ /\ picked # NULL
-               /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L49"]
-               /\ UNCHANGED <<fault>>
-            \/ /\ picked = NULL
-               /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L52"]
+            /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
+            /\ \E br \in {picked # NULL} :
+               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L49" ELSE "L52"]
                /\ UNCHANGED <<fault>>
 
 \* a closer thread at L49: one path
@@ -300,21 +286,15 @@ closer_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ \E ok \in {table_lock = self} :
-       LET sk == closer_locals[self].sk
-       IN \/ /\ ok
-             /\ sk # NULL
-             /\ table_lock' = NULL
-             /\ pc' = [pc EXCEPT ![self] = "L54"]
-             /\ UNCHANGED <<fault, closer_locals>>
-          \/ /\ ok
-             /\ sk = NULL
-             /\ table_lock' = NULL
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L57"]
+    /\ \/ /\ table_lock = self
+          /\ table_lock' = NULL
+          /\ \E br \in {closer_locals[self].sk # NULL} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L54" ELSE "L57"]
+             /\ closer_locals' =
+                  IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ UNCHANGED <<fault>>
-          \/ /\ table_lock # self
-             /\ Fault("bad_unlock", self, 52)
+       \/ /\ table_lock # self
+          /\ Fault("bad_unlock", self, 52)
 
 \* a closer thread at L54: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:54: sk.dead = true

@@ -110,13 +110,9 @@ lookup_at_L27(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L31"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
-            \/ /\ picked # NULL
-               /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L29"]
-               /\ UNCHANGED <<fault>>
-            \/ /\ picked = NULL
-               /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L31"]
+            /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
+            /\ \E br \in {picked # NULL} :
+               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L29" ELSE "L31"]
                /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L29: 5 paths (4 to a fault)
@@ -148,21 +144,15 @@ lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \E ok \in {table_lock = self} :
-       LET sk == lookup_locals[self].sk
-       IN \/ /\ ok
-             /\ sk # NULL
-             /\ table_lock' = NULL
-             /\ pc' = [pc EXCEPT ![self] = "L33"]
-             /\ UNCHANGED <<fault, lookup_locals>>
-          \/ /\ ok
-             /\ sk = NULL
-             /\ table_lock' = NULL
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L36"]
+    /\ \/ /\ table_lock = self
+          /\ table_lock' = NULL
+          /\ \E br \in {lookup_locals[self].sk # NULL} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L33" ELSE "L36"]
+             /\ lookup_locals' =
+                  IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ UNCHANGED <<fault>>
-          \/ /\ table_lock # self
-             /\ Fault("bad_unlock", self, 31)
+       \/ /\ table_lock # self
+          /\ Fault("bad_unlock", self, 31)
 
 \* a lookup thread at L33: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:33: touch sk
@@ -272,21 +262,15 @@ closer_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ \E ok \in {table_lock = self} :
-       LET sk == closer_locals[self].sk
-       IN \/ /\ ok
-             /\ sk # NULL
-             /\ table_lock' = NULL
-             /\ pc' = [pc EXCEPT ![self] = "L43"]
-             /\ UNCHANGED <<fault, closer_locals>>
-          \/ /\ ok
-             /\ sk = NULL
-             /\ table_lock' = NULL
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L50"]
+    /\ \/ /\ table_lock = self
+          /\ table_lock' = NULL
+          /\ \E br \in {closer_locals[self].sk # NULL} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L43" ELSE "L50"]
+             /\ closer_locals' =
+                  IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ UNCHANGED <<fault>>
-          \/ /\ table_lock # self
-             /\ Fault("bad_unlock", self, 41)
+       \/ /\ table_lock # self
+          /\ Fault("bad_unlock", self, 41)
 
 \* a closer thread at L43: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:43: sk.dead = true               // marked dead while still hashed: a lookup can still find it

@@ -95,17 +95,11 @@ t_at_L16(self) ==
           /\ UNCHANGED <<fault>>
        \/ /\ rest_16_3 # {}
           /\ \E next_x \in rest_16_3 :
-               \/ /\ next_x = A
-                  /\ t_locals' = [t_locals EXCEPT
-                         ![self].rest_16_3 = rest_16_3 \ {next_x},
-                         ![self].x = next_x]
-                  /\ pc' = [pc EXCEPT ![self] = "L17"]
-                  /\ UNCHANGED <<fault>>
-               \/ /\ next_x # A
-                  /\ t_locals' = [t_locals EXCEPT
-                         ![self].rest_16_3 = rest_16_3 \ {next_x},
-                         ![self].x = next_x]
-                  /\ pc' = [pc EXCEPT ![self] = "L17b"]
+               /\ t_locals' = [t_locals EXCEPT
+                      ![self].rest_16_3 = rest_16_3 \ {next_x},
+                      ![self].x = next_x]
+               /\ \E br2 \in {next_x = A} :
+                  /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L17" ELSE "L17b"]
                   /\ UNCHANGED <<fault>>
 
 \* a t thread at L16b: one path

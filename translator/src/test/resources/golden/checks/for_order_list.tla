@@ -103,28 +103,16 @@ t_at_L14(self) ==
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, l, A, seen_a>>
     /\ \E rest_15_3 \in {t_locals[self].rest_15_3} :
+       \E br2 \in {rest_15_3 = <<>>} :
        LET next_x == Head(rest_15_3)
-           ok == rest_15_3 # <<>>
-       IN \/ /\ rest_15_3 = <<>>
-             /\ t_locals' = [t_locals EXCEPT ![self] = t_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ next_x = A
-             /\ t_locals' = [t_locals EXCEPT
-                    ![self].rest_15_3 = Tail(rest_15_3),
-                    ![self].x = next_x]
-             /\ pc' = [pc EXCEPT ![self] = "L16"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ next_x # A
-             /\ t_locals' = [t_locals EXCEPT
-                    ![self].rest_15_3 = Tail(rest_15_3),
-                    ![self].x = next_x]
-             /\ pc' = [pc EXCEPT ![self] = "L16b"]
-             /\ UNCHANGED <<fault>>
+       IN /\ t_locals' =
+               IF br2
+               THEN [t_locals EXCEPT ![self] = t_locals_init]
+               ELSE [t_locals EXCEPT ![self].rest_15_3 = Tail(rest_15_3), ![self].x = next_x]
+          /\ LET br == next_x = A
+             IN pc' = [pc EXCEPT ![self] = IF br2 THEN "Done" ELSE IF br THEN "L16" ELSE "L16b"]
+          /\ UNCHANGED <<fault, obj, l, A, seen_a>>
 
 \* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {

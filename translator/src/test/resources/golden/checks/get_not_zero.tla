@@ -268,15 +268,10 @@ lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self].sk = table]
-       IN \/ /\ table # NULL
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L33"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ table = NULL
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L40"]
-             /\ UNCHANGED <<fault>>
+    /\ /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
+       /\ \E br \in {table # NULL} :
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L33" ELSE "L40"]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L33: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:33: if get_not_zero(sk.refcnt) {

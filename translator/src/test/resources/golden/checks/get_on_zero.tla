@@ -268,15 +268,10 @@ lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self].sk = table]
-       IN \/ /\ table # NULL
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ table = NULL
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L39"]
-             /\ UNCHANGED <<fault>>
+    /\ /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = table]
+       /\ \E br \in {table # NULL} :
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L35" ELSE "L39"]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L35: 5 paths (4 to a fault)
 \* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already

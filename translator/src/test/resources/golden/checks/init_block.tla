@@ -123,21 +123,19 @@ worker_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, ready>>
-    /\ LET worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
-       IN \/ /\ socks = {}
-             /\ worker_locals' = worker_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault, socks>>
-          \/ \E picked \in socks :
-               \/ /\ picked # NULL
-                  /\ worker_locals' = [worker_locals EXCEPT ![self].sk = picked]
-                  /\ socks' = socks \ {picked}
-                  /\ pc' = [pc EXCEPT ![self] = "L49"]
-                  /\ UNCHANGED <<fault>>
-               \/ /\ picked = NULL
-                  /\ worker_locals' = worker_locals_next
-                  /\ pc' = [pc EXCEPT ![self] = "Done"]
-                  /\ UNCHANGED <<fault, socks>>
+    /\ \/ /\ socks = {}
+          /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault, socks>>
+       \/ \E picked \in socks :
+            \E br \in {picked # NULL} :
+            /\ worker_locals' =
+                 IF br
+                 THEN [worker_locals EXCEPT ![self].sk = picked]
+                 ELSE [worker_locals EXCEPT ![self] = worker_locals_init]
+            /\ socks' = IF br THEN socks \ {picked} ELSE socks
+            /\ pc' = [pc EXCEPT ![self] = IF br THEN "L49" ELSE "Done"]
+            /\ UNCHANGED <<fault>>
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk

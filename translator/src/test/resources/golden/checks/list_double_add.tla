@@ -121,15 +121,10 @@ sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
-    /\ \E ok \in {u # NULL /\ unix_sock[u].st = "live"} :
-       \/ /\ ok
-          /\ unix_sock[u].inflight = 0
-          /\ pc' = [pc EXCEPT ![self] = "L20"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ unix_sock[u].inflight # 0
-          /\ pc' = [pc EXCEPT ![self] = "L22"]
-          /\ UNCHANGED <<fault>>
+    /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
+          /\ \E br \in {unix_sock[u].inflight = 0} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L20" ELSE "L22"]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 19, u, unix_sock)
 
 \* a sender thread at L20: 3 paths (2 to a fault)

@@ -105,16 +105,12 @@ closer_at_L30(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<closer_untouched, sock>>
     /\ \E s \in {closer_locals[self].s} :
-       \E ok \in {s # NULL /\ sock[s].st = "live"} :
-       \/ /\ ok
-          /\ sock[s].state = TCP_CLOSE
-          /\ pc' = [pc EXCEPT ![self] = "L31"]
-          /\ UNCHANGED <<fault, closer_locals>>
-       \/ /\ ok
-          /\ sock[s].state # TCP_CLOSE
-          /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ s # NULL /\ sock[s].st = "live"
+          /\ \E br \in {sock[s].state = TCP_CLOSE} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L31" ELSE "Done"]
+             /\ closer_locals' =
+                  IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 30, s, sock)
 
 \* a closer thread at L31: 5 paths (3 to a fault)

@@ -148,13 +148,11 @@ poller_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, conn>>
-    /\ \/ /\ ~closing
-          /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault, poller_locals>>
-       \/ /\ closing
-          /\ poller_locals' = [poller_locals EXCEPT ![self] = poller_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+    /\ \E br \in {~closing} :
+       /\ pc' = [pc EXCEPT ![self] = IF br THEN "L26" ELSE "Done"]
+       /\ poller_locals' =
+            IF br THEN poller_locals ELSE [poller_locals EXCEPT ![self] = poller_locals_init]
+       /\ UNCHANGED <<fault>>
 
 \* a poller thread at L26: 5 paths (4 to a fault)
 \* examples/checks/ref_loop.ifl:26: get c.refs           // BUG: no put in the loop

@@ -112,16 +112,12 @@ adder_at_L28(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head>>
     /\ \E n \in {adder_locals[self].add_once.n} :
-       \E ok \in {n # NULL /\ node[n].st = "live"} :
-       \/ /\ ok
-          /\ ~node[n].on_list
-          /\ pc' = [pc EXCEPT ![self] = "L29"]
-          /\ UNCHANGED <<fault, adder_locals>>
-       \/ /\ ok
-          /\ node[n].on_list
-          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ n # NULL /\ node[n].st = "live"
+          /\ \E br \in {~node[n].on_list} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L29" ELSE "Done"]
+             /\ adder_locals' =
+                  IF br THEN adder_locals ELSE [adder_locals EXCEPT ![self] = adder_locals_init]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 28, n, node)
 
 \* a adder thread at L29: 3 paths (2 to a fault)
@@ -215,19 +211,17 @@ walker_at_L41(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<walker_untouched>>
     /\ \E p \in {walker_locals[self].p} :
-       \E ok \in {p # NULL} :
-       \/ /\ ok
-          /\ p # NULL /\ node[p].st = "live"
-          /\ walker_locals' = [walker_locals EXCEPT ![self].p = node[p].next]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
+       \/ \E br \in {p # NULL} :
+          /\ IF br THEN p # NULL /\ node[p].st = "live" ELSE TRUE
+          /\ walker_locals' =
+               IF br
+               THEN [walker_locals EXCEPT ![self].p = node[p].next]
+               ELSE [walker_locals EXCEPT ![self] = walker_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L41" ELSE "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ ok
+       \/ /\ p # NULL
           /\ node[p].st # "live"
           /\ FaultOn("use_after_free", self, 42, p)
-       \/ /\ p = NULL
-          /\ walker_locals' = [walker_locals EXCEPT ![self] = walker_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
 
 \* any step of a walker thread
 walker_step(self) ==

@@ -154,15 +154,14 @@ receiver_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched>>
-    /\ \/ /\ rxq = <<>>
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self] = receiver_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L25"]
-          /\ UNCHANGED <<fault, rxq>>
-       \/ /\ rxq # <<>>
-          /\ rxq' = Tail(rxq)
-          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = Head(rxq)]
-          /\ pc' = [pc EXCEPT ![self] = "L25"]
-          /\ UNCHANGED <<fault>>
+    /\ \E br \in {rxq = <<>>} :
+       /\ receiver_locals' =
+            IF br
+            THEN [receiver_locals EXCEPT ![self] = receiver_locals_init]
+            ELSE [receiver_locals EXCEPT ![self].b = Head(rxq)]
+       /\ pc' = [pc EXCEPT ![self] = "L25"]
+       /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
+       /\ UNCHANGED <<fault>>
 
 \* a receiver thread at L25: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:25: touch b

@@ -39,14 +39,15 @@ public final class Translator {
    * to track costs even without a latency property (a cost report needs them).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
-      String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables, boolean ranHook) {
+      String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables, boolean ranHook,
+      boolean separateBranches) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false, false);
     }
 
     public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
         String workload, Map<String, Long> prices, boolean reference) {
-      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false);
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false, false);
     }
 
     public static Options defaults() {
@@ -54,20 +55,20 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
     }
 
     /**
@@ -75,7 +76,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook, separateBranches);
     }
 
     /**
@@ -84,7 +85,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook, separateBranches);
     }
 
     /**
@@ -93,7 +94,7 @@ public final class Translator {
      * cross-checking the path attribution of traces; slower.
      */
     public Options withPathActions(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook, separateBranches);
     }
 
     /**
@@ -106,11 +107,20 @@ public final class Translator {
      * turns on to learn which paths ran (vacuity warnings). Off, the module has no trace of it.
      */
     public Options withRanHook(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on, separateBranches);
+    }
+
+    /**
+     * Every path of a label its own disjunct, as before the arms of a branch inside one step were
+     * joined (emit/MergedPaths; docs/semantics.md, "Branches joined"). The same action; for tests
+     * of the other parts of a label's fold, and for cross-checking.
+     */
+    public Options withSeparateBranches(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, on);
     }
 
     public Options withLocalVariables(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook, separateBranches);
     }
   }
 
@@ -175,7 +185,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Emitted emitted = Emitter.emit(lowered, options.maxStates(), options.pathActions(), options.ranHook());
+    Emitted emitted = Emitter.emit(lowered, options.maxStates(), options.pathActions(), options.ranHook(), options.separateBranches());
     return new Result(diags.all(), checked, emitted);
   }
 

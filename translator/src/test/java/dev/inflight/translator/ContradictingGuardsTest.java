@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ContradictingGuardsTest {
   @Test
   void aBranchThatContradictsAnEarlierOneInTheSameStepIsPrunedAndItsStatementListed() {
-    Emitted e = LoweringTest.emitAccepted("""
+    Emitted e = LoweringTest.emitSeparateAccepted("""
         model m
         struct s { dead = false }
         var g = 0

@@ -33,7 +33,7 @@ class JoinedLeavesTest {
 
   @Test
   void aFaultAfterTheJoinIsWrittenOnceForBothArms() {
-    Emitted e = emitAccepted(BRANCH_THEN_TOUCH);
+    Emitted e = LoweringTest.emitSeparateAccepted(BRANCH_THEN_TOUCH);
     String tla = e.tla();
     // joined after the join, and the null and freed paths of the dereference as one (emit/DerefFaults)
     assertThat(count(tla, "FaultDeref(\"use_after_free\", self, 13, g, s)")).isEqualTo(1);
@@ -53,7 +53,7 @@ class JoinedLeavesTest {
 
   @Test
   void pathsThatDifferInAnEffectStayApart() {
-    Emitted e = emitAccepted(BRANCH_THEN_TOUCH);
+    Emitted e = LoweringTest.emitSeparateAccepted(BRANCH_THEN_TOUCH);
     // the arms write k and h: each normal path is its own disjunct, with the write after the join
     assertThat(count(e.tla(), "s' = [s EXCEPT ![g].n = 5]")).isEqualTo(2);
     assertThat(action(e, "t_L8_1").tlaFirstLine()).isNotEqualTo(action(e, "t_L8_2").tlaFirstLine());

@@ -38,10 +38,24 @@ class LoweringTest {
   }
 
   private static Emitted emit(String model, boolean paths) {
+    return emit(model, new Translator.Options(Map.of(), Library.packaged(), null).withPathActions(paths));
+  }
+
+  /**
+   * With every path of a label its own disjunct (Translator.Options#withSeparateBranches): for
+   * tests of the other parts of a label's fold on models whose branches would be joined.
+   */
+  static Emitted emitSeparateAccepted(String model) {
+    Emitted e = emit(model, new Translator.Options(Map.of(), Library.packaged(), null).withSeparateBranches(true));
+    Sany.Result sany = Sany.parseText(e.moduleName(), e.tla());
+    assertThat(sany.ok()).as("SANY rejects the generated module:%n%s%n%s", sany.describe(), e.tla()).isTrue();
+    return e;
+  }
+
+  private static Emitted emit(String model, Translator.Options options) {
     Diagnostics diags = new Diagnostics();
     SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
-    Translator.Result r = Translator.translate(source, null,
-        new Translator.Options(Map.of(), Library.packaged(), null).withPathActions(paths), diags);
+    Translator.Result r = Translator.translate(source, null, options, diags);
     // (declarations these small models make only to test naming may be unused: W0004-W0006 are fine)
     assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics()))
         .allMatch(d -> !d.isError() && java.util.Set.of("W0004", "W0005", "W0006").contains(d.code().id()));

@@ -17,7 +17,7 @@ class SharedEffectsTest {
 
   @Test
   void aValueBothArmsOfAnIfGiveIsNamedOnceAndUsedByBoth() {
-    Emitted e = LoweringTest.emitAccepted("""
+    Emitted e = LoweringTest.emitSeparateAccepted("""
         model m
         struct s { n = 0 }
         var a = 0
@@ -42,7 +42,7 @@ class SharedEffectsTest {
     // both arms write the object allocated in the same step (its LET name, new_s): that value
     // cannot move above the LET that defines it (the thread's reset locals, which mention no
     // such name, do)
-    Emitted e = LoweringTest.emitAccepted("""
+    Emitted e = LoweringTest.emitSeparateAccepted("""
         model m
         struct s { n = 0 }
         var a = 0

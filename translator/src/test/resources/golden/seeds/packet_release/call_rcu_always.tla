@@ -250,30 +250,22 @@ user_at_L67(self) ==
     /\ \E sk \in {user_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = NULL,
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L311"]
+                    ![self].__unregister_prot_hook = IF br THEN @ ELSE NULL,
+                    ![self].unregister_prot_hook = IF br THEN @ ELSE NULL]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L311"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L67b: 6 paths (4 to a fault)
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -286,30 +278,22 @@ user_at_L67b(self) ==
     /\ \E sk \in {user_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = NULL,
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L129"]
+                    ![self].__unregister_prot_hook = IF br THEN @ ELSE NULL,
+                    ![self].unregister_prot_hook = IF br THEN @ ELSE NULL]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110b" ELSE "L129"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -323,46 +307,34 @@ user_at_L80(self) ==
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
        LET sock == user_locals[self].packet_create.sock
-       IN \E ok2 \in {ok /\ (sock # NULL /\ socket[sock].st = "live")} :
-          LET proto == user_locals[self].packet_create.proto
-              new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-          IN \/ /\ ok2
-                /\ proto # 0
-                /\ packet_sock' = [packet_sock EXCEPT
-                       ![new_packet_sock] = [st |-> "live",
-                                             refcnt |-> 1,
-                                             bind_lock |-> NULL,
-                                             running |-> FALSE,
-                                             num |-> 0,
-                                             ifindex |-> 0,
-                                             dead |-> FALSE],
-                       ![new_packet_sock].num = proto]
-                /\ user_locals' = [user_locals EXCEPT
-                       ![self].packet_create.sk = new_packet_sock,
-                       ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
-                                                        !.sk = new_packet_sock]]
-                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L94b"]
-                /\ UNCHANGED <<fault>>
-             \/ /\ ok2
-                /\ proto = 0
-                /\ packet_sock' = [packet_sock EXCEPT
-                       ![new_packet_sock] = [st |-> "live",
-                                             refcnt |-> 1,
-                                             bind_lock |-> NULL,
-                                             running |-> FALSE,
-                                             num |-> 0,
-                                             ifindex |-> 0,
-                                             dead |-> FALSE],
-                       ![new_packet_sock].num = proto]
-                /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
-                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L87"]
-                /\ UNCHANGED <<fault>>
-             \/ /\ ok
-                /\ FaultDeref("use_after_free", self, 82, sock, socket)
-             \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
-                /\ FaultBound("model_bound", self, 80, "pool packet_sock")
+       IN \/ /\ ok
+             /\ sock # NULL /\ socket[sock].st = "live"
+             /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock :
+                                          packet_sock[o].st = "free"} :
+                LET proto == user_locals[self].packet_create.proto
+                IN /\ packet_sock' = [packet_sock EXCEPT
+                          ![new_packet_sock] = [st |-> "live",
+                                                refcnt |-> 1,
+                                                bind_lock |-> NULL,
+                                                running |-> FALSE,
+                                                num |-> 0,
+                                                ifindex |-> 0,
+                                                dead |-> FALSE],
+                          ![new_packet_sock].num = proto]
+                   /\ \E br \in {proto # 0} :
+                      /\ user_locals' = [user_locals EXCEPT
+                             ![self].packet_create.sk = new_packet_sock,
+                             ![self].register_prot_hook = IF br
+                                                          THEN [user_register_prot_hook_init EXCEPT
+                                                                   !.sk = new_packet_sock]
+                                                          ELSE @]
+                      /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                      /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94b" ELSE "L87"]
+                      /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ FaultDeref("use_after_free", self, 82, sock, socket)
+          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -394,16 +366,12 @@ user_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~packet_sock[sk].running
-          /\ pc' = [pc EXCEPT ![self] = "L95"]
-          /\ UNCHANGED <<fault, user_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].running
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ \E br \in {~packet_sock[sk].running} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L95" ELSE "L136"]
+             /\ user_locals' =
+                  IF br THEN user_locals ELSE [user_locals EXCEPT ![self].register_prot_hook = NULL]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L94b: 4 paths (2 to a fault)
@@ -413,16 +381,12 @@ user_at_L94b(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~packet_sock[sk].running
-          /\ pc' = [pc EXCEPT ![self] = "L95b"]
-          /\ UNCHANGED <<fault, user_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].running
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ \E br \in {~packet_sock[sk].running} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L95b" ELSE "L87"]
+             /\ user_locals' =
+                  IF br THEN user_locals ELSE [user_locals EXCEPT ![self].register_prot_hook = NULL]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L95: 2 paths (1 to a fault)
@@ -584,33 +548,29 @@ user_at_L108(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L311"]
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L311"]
+             /\ user_locals' =
+                  IF br
+                  THEN user_locals
+                  ELSE [user_locals EXCEPT
+                           ![self].__unregister_prot_hook = NULL,
+                           ![self].unregister_prot_hook = NULL]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
-                                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 108, sk)
+       \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L108b: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
@@ -621,33 +581,29 @@ user_at_L108b(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L110b"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L129"]
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110b" ELSE "L129"]
+             /\ user_locals' =
+                  IF br
+                  THEN user_locals
+                  ELSE [user_locals EXCEPT
+                           ![self].__unregister_prot_hook = NULL,
+                           ![self].unregister_prot_hook = NULL]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
-                                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 108, sk)
+       \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -851,21 +807,13 @@ user_at_L130(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
     /\ \E sk \in {user_locals[self].packet_do_bind.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       LET proto == user_locals[self].packet_do_bind.proto
-           packet_sock_next ==
-               [packet_sock EXCEPT ![sk].ifindex = user_locals[self].packet_do_bind.ifindex]
-       IN \/ /\ ok
-             /\ proto # 0
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L132"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT
+                 ![sk].ifindex = user_locals[self].packet_do_bind.ifindex]
+          /\ \E br \in {user_locals[self].packet_do_bind.proto # 0} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L132" ELSE "L136"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ proto = 0
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L136"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 130, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 130, sk, packet_sock)
 
 \* a user thread at L132: 2 paths
 \* specs/kernel/packet.ifl:132: if dev_up {
@@ -874,15 +822,15 @@ user_at_L132(self) ==
     /\ pc[self] = "L132"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
-    /\ \/ /\ dev_up
-          /\ user_locals' = [user_locals EXCEPT
-                 ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
-                                                  !.sk = user_locals[self].packet_do_bind.sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L94"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ~dev_up
-          /\ pc' = [pc EXCEPT ![self] = "L136"]
-          /\ UNCHANGED <<fault, user_locals>>
+    /\ \E br \in {dev_up} :
+       /\ user_locals' =
+            IF br
+            THEN [user_locals EXCEPT
+                     ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
+                                                      !.sk = user_locals[self].packet_do_bind.sk]]
+            ELSE user_locals
+       /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94" ELSE "L136"]
+       /\ UNCHANGED <<fault>>
 
 \* a user thread at L136: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
@@ -1201,29 +1149,21 @@ netdev_at_L67(self) ==
     /\ \E sk \in {netdev_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
-       LET sync == netdev_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ \E br \in {netdev_locals[self].__unregister_prot_hook.sync} :
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].sk_free = NULL,
-                    ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
+                    ![self].__unregister_prot_hook = IF br THEN @ ELSE NULL]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L184"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -1232,16 +1172,14 @@ netdev_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~packet_sock[sk].running
-          /\ pc' = [pc EXCEPT ![self] = "L95"]
-          /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].running
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ \E br \in {~packet_sock[sk].running} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L95" ELSE "L184"]
+             /\ netdev_locals' =
+                  IF br
+                  THEN netdev_locals
+                  ELSE [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
@@ -1328,31 +1266,27 @@ netdev_at_L108(self) ==
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
-       LET sync == netdev_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ \E br \in {netdev_locals[self].__unregister_prot_hook.sync} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L184"]
+             /\ netdev_locals' =
+                  IF br
+                  THEN netdev_locals
+                  ELSE [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
-                                                                             !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
+                                                                          !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 108, sk)
+       \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1459,18 +1393,12 @@ netdev_at_L172(self) ==
           \/ /\ rest_172_3 # {}
              /\ \E next_sk \in rest_172_3 :
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                     /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
-                           /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                  ![self].packet_notifier.sk = next_sk]
-                           /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                        \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
-                           /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                  ![self].packet_notifier.sk = next_sk]
-                           /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
+                     /\ netdev_locals' = [netdev_locals EXCEPT
+                            ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                            ![self].packet_notifier.sk = next_sk]
+                     /\ \E br \in {packet_sock[next_sk].ifindex = PACKET_DEV} :
+                        /\ pc' = [pc EXCEPT ![self] = IF br THEN "L174" ELSE "L172"]
+                        /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ FaultDeref("use_after_free", self, 173, next_sk, packet_sock)
 
 \* a netdev thread at L172b: one path
@@ -1491,20 +1419,13 @@ netdev_at_L174(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live" /\ packet_sock[sk].bind_lock = NULL} :
-       LET event == netdev_locals[self].packet_notifier.event
-           packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = self]
-       IN \/ /\ ok
-             /\ event = NETDEV_DOWN
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L176"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ \E br \in {netdev_locals[self].packet_notifier.event = NETDEV_DOWN} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L176" ELSE "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ event # NETDEV_DOWN
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L180"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1728,16 +1649,12 @@ rx_at_L155(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L159"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in ptype_all :
-            \/ /\ picked # NULL
-               /\ rx_locals' = [rx_locals EXCEPT
-                      ![self].netif_receive_skb.pt = picked,
-                      ![self].packet_rcv = [rx_packet_rcv_init EXCEPT !.sk = picked]]
-               /\ pc' = [pc EXCEPT ![self] = "L146"]
-               /\ UNCHANGED <<fault>>
-            \/ /\ picked = NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].netif_receive_skb.pt = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L159"]
-               /\ UNCHANGED <<fault>>
+            \E br \in {picked # NULL} :
+            /\ rx_locals' = [rx_locals EXCEPT
+                   ![self].netif_receive_skb.pt = picked,
+                   ![self].packet_rcv = IF br THEN [rx_packet_rcv_init EXCEPT !.sk = picked] ELSE @]
+            /\ pc' = [pc EXCEPT ![self] = IF br THEN "L146" ELSE "L159"]
+            /\ UNCHANGED <<fault>>
 
 \* a rx thread at L159: 3 paths (1 to a fault)
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
@@ -1825,23 +1742,13 @@ rcu_cb_at_L207(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
     /\ \E sk \in {rcu_cb_locals[self].sock_orphan.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       LET nullify == rcu_cb_locals[self].packet_release_finish.nullify
-           packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
-       IN \/ /\ ok
-             /\ nullify
-             /\ packet_sock' = packet_sock_next
-             /\ rcu_cb_locals' = rcu_cb_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L261"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
+          /\ \E br \in {rcu_cb_locals[self].packet_release_finish.nullify} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L261" ELSE "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~nullify
-             /\ packet_sock' = packet_sock_next
-             /\ rcu_cb_locals' = rcu_cb_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null

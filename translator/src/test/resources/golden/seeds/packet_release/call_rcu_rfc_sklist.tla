@@ -264,29 +264,21 @@ user_at_L67b(self) ==
     /\ \E sk \in {user_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk_free = NULL,
-                    ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L290"]
+                    ![self].__unregister_prot_hook = IF br THEN @ ELSE NULL]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L290"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
@@ -300,46 +292,34 @@ user_at_L80(self) ==
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
        LET sock == user_locals[self].packet_create.sock
-       IN \E ok2 \in {ok /\ (sock # NULL /\ socket[sock].st = "live")} :
-          LET proto == user_locals[self].packet_create.proto
-              new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
-          IN \/ /\ ok2
-                /\ proto # 0
-                /\ packet_sock' = [packet_sock EXCEPT
-                       ![new_packet_sock] = [st |-> "live",
-                                             refcnt |-> 1,
-                                             bind_lock |-> NULL,
-                                             running |-> FALSE,
-                                             num |-> 0,
-                                             ifindex |-> 0,
-                                             dead |-> FALSE],
-                       ![new_packet_sock].num = proto]
-                /\ user_locals' = [user_locals EXCEPT
-                       ![self].packet_create.sk = new_packet_sock,
-                       ![self].register_prot_hook = [user_register_prot_hook_init EXCEPT
-                                                        !.sk = new_packet_sock]]
-                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L94"]
-                /\ UNCHANGED <<fault>>
-             \/ /\ ok2
-                /\ proto = 0
-                /\ packet_sock' = [packet_sock EXCEPT
-                       ![new_packet_sock] = [st |-> "live",
-                                             refcnt |-> 1,
-                                             bind_lock |-> NULL,
-                                             running |-> FALSE,
-                                             num |-> 0,
-                                             ifindex |-> 0,
-                                             dead |-> FALSE],
-                       ![new_packet_sock].num = proto]
-                /\ user_locals' = [user_locals EXCEPT ![self].packet_create.sk = new_packet_sock]
-                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-                /\ pc' = [pc EXCEPT ![self] = "L87"]
-                /\ UNCHANGED <<fault>>
-             \/ /\ ok
-                /\ FaultDeref("use_after_free", self, 82, sock, socket)
-             \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
-                /\ FaultBound("model_bound", self, 80, "pool packet_sock")
+       IN \/ /\ ok
+             /\ sock # NULL /\ socket[sock].st = "live"
+             /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock :
+                                          packet_sock[o].st = "free"} :
+                LET proto == user_locals[self].packet_create.proto
+                IN /\ packet_sock' = [packet_sock EXCEPT
+                          ![new_packet_sock] = [st |-> "live",
+                                                refcnt |-> 1,
+                                                bind_lock |-> NULL,
+                                                running |-> FALSE,
+                                                num |-> 0,
+                                                ifindex |-> 0,
+                                                dead |-> FALSE],
+                          ![new_packet_sock].num = proto]
+                   /\ \E br \in {proto # 0} :
+                      /\ user_locals' = [user_locals EXCEPT
+                             ![self].packet_create.sk = new_packet_sock,
+                             ![self].register_prot_hook = IF br
+                                                          THEN [user_register_prot_hook_init EXCEPT
+                                                                   !.sk = new_packet_sock]
+                                                          ELSE @]
+                      /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                      /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94" ELSE "L87"]
+                      /\ UNCHANGED <<fault>>
+          \/ /\ ok
+             /\ FaultDeref("use_after_free", self, 82, sock, socket)
+          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -369,16 +349,12 @@ user_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~packet_sock[sk].running
-          /\ pc' = [pc EXCEPT ![self] = "L95"]
-          /\ UNCHANGED <<fault, user_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].running
-          /\ user_locals' = [user_locals EXCEPT ![self].register_prot_hook = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L87"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ \E br \in {~packet_sock[sk].running} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L95" ELSE "L87"]
+             /\ user_locals' =
+                  IF br THEN user_locals ELSE [user_locals EXCEPT ![self].register_prot_hook = NULL]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a user thread at L95: 2 paths (1 to a fault)
@@ -465,31 +441,27 @@ user_at_L108(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].__unregister_prot_hook.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
-       LET sync == user_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L290"]
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ \E br \in {user_locals[self].__unregister_prot_hook.sync} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L290"]
+             /\ user_locals' =
+                  IF br
+                  THEN user_locals
+                  ELSE [user_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
-                                                                         !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ user_locals' = [user_locals EXCEPT ![self].sk_free = [user_sk_free_init EXCEPT
+                                                                      !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 108, sk)
+       \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -554,23 +526,13 @@ user_at_L207(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].sock_orphan.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       LET nullify == user_locals[self].packet_release_finish.nullify
-           packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           user_locals_next == [user_locals EXCEPT ![self].sock_orphan = NULL]
-       IN \/ /\ ok
-             /\ nullify
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L261"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+          /\ user_locals' = [user_locals EXCEPT ![self].sock_orphan = NULL]
+          /\ \E br \in {user_locals[self].packet_release_finish.nullify} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L261" ELSE "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~nullify
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = user_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a user thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null
@@ -714,29 +676,25 @@ user_at_L290(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].bind_lock = self} :
-       LET postpone == user_locals[self].packet_release_rfc.postpone
-           packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = NULL]
-       IN \/ /\ ok2
-             /\ postpone
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L292"]
-             /\ UNCHANGED <<fault, user_locals>>
-          \/ /\ ok2
-             /\ ~postpone
-             /\ packet_sock' = packet_sock_next
-             /\ user_locals' = [user_locals EXCEPT
-                    ![self].packet_release_finish = [user_packet_release_finish_init EXCEPT
-                                                        !.sk = sk,
-                                                        !.sock = user_locals[self].packet_release_rfc.sock,
-                                                        !.nullify = TRUE],
-                    ![self].sock_orphan = [user_sock_orphan_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L207"]
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock = self
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
+          /\ \E br \in {user_locals[self].packet_release_rfc.postpone} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L292" ELSE "L207"]
+             /\ user_locals' =
+                  IF br
+                  THEN user_locals
+                  ELSE [user_locals EXCEPT
+                           ![self].packet_release_finish = [user_packet_release_finish_init EXCEPT
+                                                               !.sk = sk,
+                                                               !.sock = user_locals[self].packet_release_rfc.sock,
+                                                               !.nullify = TRUE],
+                           ![self].sock_orphan = [user_sock_orphan_init EXCEPT !.sk = sk]]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].bind_lock # self
-             /\ Fault("bad_unlock", self, 290)
-          \/ FaultDeref("use_after_free", self, 290, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].bind_lock # self
+          /\ Fault("bad_unlock", self, 290)
+       \/ FaultDeref("use_after_free", self, 290, sk, packet_sock)
 
 \* a user thread at L292: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
@@ -906,29 +864,21 @@ netdev_at_L67(self) ==
     /\ \E sk \in {netdev_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
-       LET sync == netdev_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].st = "freed"]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
+       \/ /\ ok2
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].st = "freed"]
+          /\ \E br \in {netdev_locals[self].__unregister_prot_hook.sync} :
              /\ netdev_locals' = [netdev_locals EXCEPT
                     ![self].sk_free = NULL,
-                    ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
+                    ![self].__unregister_prot_hook = IF br THEN @ ELSE NULL]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L184"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok2
-             /\ packet_sock[sk].st = "freed"
-             /\ FaultOn("double_free", self, 68, sk)
-          \/ /\ ok
-             /\ ~packet_sock[sk].dead
-             /\ Fault("assertion", self, 67)
-          \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
+       \/ /\ ok2
+          /\ packet_sock[sk].st = "freed"
+          /\ FaultOn("double_free", self, 68, sk)
+       \/ /\ ok
+          /\ ~packet_sock[sk].dead
+          /\ Fault("assertion", self, 67)
+       \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:94: if !sk.running {
@@ -937,16 +887,14 @@ netdev_at_L94(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~packet_sock[sk].running
-          /\ pc' = [pc EXCEPT ![self] = "L95"]
-          /\ UNCHANGED <<fault, netdev_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].running
-          /\ netdev_locals' = [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L184"]
-          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ \E br \in {~packet_sock[sk].running} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L95" ELSE "L184"]
+             /\ netdev_locals' =
+                  IF br
+                  THEN netdev_locals
+                  ELSE [netdev_locals EXCEPT ![self].register_prot_hook = NULL]
+             /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 94, sk, packet_sock)
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
@@ -1033,31 +981,27 @@ netdev_at_L108(self) ==
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
     /\ \E sk \in {netdev_locals[self].__unregister_prot_hook.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ packet_sock[sk].refcnt > 1} :
-       LET sync == netdev_locals[self].__unregister_prot_hook.sync
-           packet_sock_next == [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-       IN \/ /\ ok2
-             /\ sync
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L110"]
-             /\ UNCHANGED <<fault, netdev_locals>>
-          \/ /\ ok2
-             /\ ~sync
-             /\ packet_sock' = packet_sock_next
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
-             /\ pc' = [pc EXCEPT ![self] = "L184"]
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt > 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ \E br \in {netdev_locals[self].__unregister_prot_hook.sync} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE "L184"]
+             /\ netdev_locals' =
+                  IF br
+                  THEN netdev_locals
+                  ELSE [netdev_locals EXCEPT ![self].__unregister_prot_hook = NULL]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-             /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
-                                                                             !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = "L67"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ packet_sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 108, sk)
-          \/ FaultDeref("double_free", self, 108, sk, packet_sock)
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt = 1
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
+          /\ netdev_locals' = [netdev_locals EXCEPT ![self].sk_free = [netdev_sk_free_init EXCEPT
+                                                                          !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L67"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ packet_sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 108, sk)
+       \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -1164,18 +1108,12 @@ netdev_at_L172(self) ==
           \/ /\ rest_172_3 # {}
              /\ \E next_sk \in rest_172_3 :
                   \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                     /\ \/ /\ packet_sock[next_sk].ifindex = PACKET_DEV
-                           /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                  ![self].packet_notifier.sk = next_sk]
-                           /\ pc' = [pc EXCEPT ![self] = "L174"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
-                        \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
-                           /\ netdev_locals' = [netdev_locals EXCEPT
-                                  ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                  ![self].packet_notifier.sk = next_sk]
-                           /\ pc' = [pc EXCEPT ![self] = "L172"]
-                           /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
+                     /\ netdev_locals' = [netdev_locals EXCEPT
+                            ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                            ![self].packet_notifier.sk = next_sk]
+                     /\ \E br \in {packet_sock[next_sk].ifindex = PACKET_DEV} :
+                        /\ pc' = [pc EXCEPT ![self] = IF br THEN "L174" ELSE "L172"]
+                        /\ UNCHANGED <<fault, rcu_depth, rcu_gp, rcu_cbs>>
                   \/ FaultDeref("use_after_free", self, 173, next_sk, packet_sock)
 
 \* a netdev thread at L172b: one path
@@ -1196,20 +1134,13 @@ netdev_at_L174(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
     /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live" /\ packet_sock[sk].bind_lock = NULL} :
-       LET event == netdev_locals[self].packet_notifier.event
-           packet_sock_next == [packet_sock EXCEPT ![sk].bind_lock = self]
-       IN \/ /\ ok
-             /\ event = NETDEV_DOWN
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L176"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock[sk].bind_lock = NULL
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = self]
+          /\ \E br \in {netdev_locals[self].packet_notifier.event = NETDEV_DOWN} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L176" ELSE "L180"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ event # NETDEV_DOWN
-             /\ packet_sock' = packet_sock_next
-             /\ pc' = [pc EXCEPT ![self] = "L180"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 174, sk, packet_sock)
 
 \* a netdev thread at L176: 4 paths (2 to a fault)
 \* specs/kernel/packet.ifl:176: if sk.running {
@@ -1423,23 +1354,13 @@ rcu_cb_at_L207(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, socket, rcu_cbs, rcu_running>>
     /\ \E sk \in {rcu_cb_locals[self].sock_orphan.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       LET nullify == rcu_cb_locals[self].packet_release_finish.nullify
-           packet_sock_next == [packet_sock EXCEPT ![sk].dead = TRUE]
-           rcu_cb_locals_next == [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
-       IN \/ /\ ok
-             /\ nullify
-             /\ packet_sock' = packet_sock_next
-             /\ rcu_cb_locals' = rcu_cb_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L261"]
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].dead = TRUE]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_orphan = NULL]
+          /\ \E br \in {rcu_cb_locals[self].packet_release_finish.nullify} :
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L261" ELSE "L263"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ ~nullify
-             /\ packet_sock' = packet_sock_next
-             /\ rcu_cb_locals' = rcu_cb_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L263"]
-             /\ UNCHANGED <<fault>>
-          \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
+       \/ FaultDeref("use_after_free", self, 207, sk, packet_sock)
 
 \* a rcu_cb thread at L261: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:261: sock.sk = null

@@ -150,24 +150,18 @@ rel_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rel_untouched, sock, rcu_cbs>>
-    /\ LET rel_locals_next == [rel_locals EXCEPT ![self].postpone = TRUE]
-           ok == ~running
-       IN \/ /\ running
-             /\ rel_locals' = rel_locals_next
-             /\ hooked' = hooked \ {s}
-             /\ running' = FALSE
-             /\ pc' = [pc EXCEPT ![self] = "L49"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ CONDITIONAL = 0
-             /\ rel_locals' = rel_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L49"]
-             /\ UNCHANGED <<fault, running, hooked>>
-          \/ /\ ok
-             /\ CONDITIONAL # 0
-             /\ rel_locals' = [rel_locals EXCEPT ![self] = rel_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L51"]
-             /\ UNCHANGED <<fault, running, hooked>>
+    /\ \E br2 \in {running} :
+       LET br == CONDITIONAL = 0
+       IN /\ rel_locals' =
+               IF br2
+               THEN [rel_locals EXCEPT ![self].postpone = TRUE]
+               ELSE IF br
+                    THEN [rel_locals EXCEPT ![self].postpone = TRUE]
+                    ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
+          /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
+          /\ running' = IF br2 THEN FALSE ELSE running
+          /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L49" ELSE IF br THEN "L49" ELSE "L51"]
+          /\ UNCHANGED <<fault>>
 
 \* a rel thread at L49: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:49: call_rcu(s, release_cb)
@@ -246,14 +240,11 @@ down_at_L57(self) ==
     /\ pc[self] = "L57"
     /\ fault.kind = "none"
     /\ UNCHANGED <<down_untouched>>
-    /\ \/ /\ running
-          /\ hooked' = hooked \ {s}
-          /\ running' = FALSE
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ~running
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault, running, hooked>>
+    /\ \E br \in {running} :
+       /\ hooked' = IF br THEN hooked \ {s} ELSE hooked
+       /\ running' = IF br THEN FALSE ELSE running
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a down thread
 down_step(self) == down_at_L57(self)
@@ -297,13 +288,9 @@ rx_at_L66(self) ==
           /\ pc' = [pc EXCEPT ![self] = "L70"]
           /\ UNCHANGED <<fault>>
        \/ \E picked \in hooked :
-            \/ /\ picked # NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L68"]
-               /\ UNCHANGED <<fault>>
-            \/ /\ picked = NULL
-               /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
-               /\ pc' = [pc EXCEPT ![self] = "L70"]
+            /\ rx_locals' = [rx_locals EXCEPT ![self].p = picked]
+            /\ \E br \in {picked # NULL} :
+               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L68" ELSE "L70"]
                /\ UNCHANGED <<fault>>
 
 \* a rx thread at L68: 3 paths (2 to a fault)

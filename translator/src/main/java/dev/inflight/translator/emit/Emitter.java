@@ -52,6 +52,7 @@ public final class Emitter {
   private final Long maxStates;
   /** The per-path form: Next names every path's action (Translator.Options#withPathActions). */
   private final boolean pathActions;
+  private boolean separateBranches;
   /** Label → its action's name, per thread kind (label actions only). */
   private final Map<ThreadSym, Map<String, String>> labelActions = new LinkedHashMap<>();
   /** Each fault-free path's number for its `Ran(k)` (emit/RanHook). */
@@ -83,7 +84,14 @@ public final class Emitter {
 
   /** With {@code ranHook}, each fault-free path ends with its {@code Ran(k)} mark (emit/RanHook). */
   public static Emitted emit(Lowered lowered, Long maxStates, boolean pathActions, boolean ranHook) {
-    return new Emitter(lowered, maxStates, pathActions, ranHook).run();
+    return emit(lowered, maxStates, pathActions, ranHook, false);
+  }
+
+  /** As above; {@code separateBranches}: no label's branches joined (Translator.Options#withSeparateBranches). */
+  public static Emitted emit(Lowered lowered, Long maxStates, boolean pathActions, boolean ranHook, boolean separateBranches) {
+    Emitter e = new Emitter(lowered, maxStates, pathActions, ranHook);
+    e.separateBranches = separateBranches;
+    return e.run();
   }
 
   static String comment(Span s) {
@@ -164,7 +172,7 @@ public final class Emitter {
     allDone();
     CostDefs.waitsFor(lowered, units);
     ran.define(units);
-    ThreadActions actions = new ThreadActions(lowered, units, pathActions, ran);
+    ThreadActions actions = new ThreadActions(lowered, units, pathActions, ran, !separateBranches);
     for (ThreadCode tc : lowered.threads()) {
       actions.emit(tc);
     }

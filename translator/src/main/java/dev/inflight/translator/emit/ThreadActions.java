@@ -40,7 +40,11 @@ final class ThreadActions {
   /** Each fault-free path's last conjunct, `Ran(k)`. */
   private final RanHook ran;
 
-  ThreadActions(Lowered lowered, List<TlaModule.Unit> units, boolean pathActions, RanHook ran) {
+  /** Whether a label's branches may be joined (emit/MergedPaths), where that makes its action shorter. */
+  private final boolean joinBranches;
+
+  ThreadActions(Lowered lowered, List<TlaModule.Unit> units, boolean pathActions, RanHook ran, boolean joinBranches) {
+    this.joinBranches = joinBranches;
     this.ran = ran;
     this.lowered = lowered;
     this.program = lowered.checked().program();
@@ -52,6 +56,39 @@ final class ThreadActions {
   /** Label → its action's name, per thread kind, for the source map. */
   Map<ThreadSym, Map<String, String>> labelActions() {
     return labelActions;
+  }
+
+  private static final dev.inflight.translator.tla.TlaPrinter PRINTER = new dev.inflight.translator.tla.TlaPrinter();
+
+  /**
+   * A label's action: its test, the UNCHANGED its paths share, and its paths folded; {@code merged}
+   * (or null) gives the marks and members of paths MergedPaths joined.
+   */
+  private TlaExpr labelBody(String label, List<Action> ps, MergedPaths.Result merged, java.util.Set<TlaExpr> untouched,
+      TlaExpr untouchedName, java.util.function.Function<Action, TlaExpr> mark) {
+    List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
+    SharedUnchanged shared = SharedUnchanged.of(ps, untouched, untouchedName);
+    if (shared.unchanged() != null) {
+      body.add(shared.unchanged());
+    }
+    SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
+    TlaExpr paths = PathTree.fold(effects.paths(), layout.namer,
+        a -> merged != null && merged.marks().containsKey(a.name()) ? merged.marks().get(a.name()) : mark.apply(a));
+    if (merged != null) {
+      paths = MergedPaths.expandLeaves(paths, merged.members());
+    }
+    if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
+      List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
+      if (paths instanceof TlaExpr.Let l) {
+        defs.addAll(l.defs());
+        paths = new TlaExpr.Let(defs, l.body());
+      } else {
+        paths = new TlaExpr.Let(defs, paths);
+      }
+    }
+    paths = LocalReads.name(paths, localsVars(), layout.namer);
+    body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
+    return BoundOnce.of(new TlaExpr.And(body));
   }
 
   void emit(ThreadCode tc) {
@@ -99,25 +136,21 @@ final class ThreadActions {
         String label = e.getKey();
         String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
         names.put(label, name);
-        List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
-        SharedUnchanged shared = SharedUnchanged.of(e.getValue(), untouched, untouchedName);
-        if (shared.unchanged() != null) {
-          body.add(shared.unchanged());
+        // the label's paths as they are, and with branches joined (MergedPaths): the shorter text
+        // (decided without the marks, so that a check's module and `inflight translate`'s agree)
+        TlaExpr plain = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
+        MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer);
+        boolean join = joinBranches && !merged.members().isEmpty()
+            && PRINTER.print(labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null)).length()
+                < PRINTER.print(plain).length();
+        TlaExpr action;
+        if (join) {
+          merged = MergedPaths.of(e.getValue(), ran::mark, layout.namer);
+          action = labelBody(label, merged.paths(), merged, untouched, untouchedName, ran::mark);
+        } else {
+          action = labelBody(label, e.getValue(), null, untouched, untouchedName, ran::mark);
         }
-        SharedEffects effects = SharedEffects.of(shared.paths(), layout.namer);
-        TlaExpr paths = PathTree.fold(effects.paths(), layout.namer, ran::mark);
-        if (!effects.defs().isEmpty()) { // the shared values first: they mention no name of the paths
-          List<TlaModule.OpDef> defs = new ArrayList<>(effects.defs());
-          if (paths instanceof TlaExpr.Let l) {
-            defs.addAll(l.defs());
-            paths = new TlaExpr.Let(defs, l.body());
-          } else {
-            paths = new TlaExpr.Let(defs, paths);
-          }
-        }
-        paths = LocalReads.name(paths, localsVars(), layout.namer);
-        body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
-        units.add(new TlaModule.OpDef(name, List.of("self"), BoundOnce.of(new TlaExpr.And(body)),
+        units.add(new TlaModule.OpDef(name, List.of("self"), action,
             labelComments(t, label, e.getValue()), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
       }
