@@ -92,6 +92,10 @@ a_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 a_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where a_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+a_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread b (examples/checks/either_then_await.ifl:17)
@@ -118,6 +122,10 @@ b_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 b_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where b_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+b_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -135,10 +143,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_a :
          \/ []<>~a_enabled(self)
-         \/ []<><<a_moved(self)>>_vars
+         \/ []<><<a_moved(self)>>_a_moved_vars
     /\ \A self \in Thread_b :
          \/ []<>~b_enabled(self)
-         \/ []<><<b_moved(self)>>_vars
+         \/ []<><<b_moved(self)>>_b_moved_vars
 
 Spec ==
     /\ Init

@@ -113,6 +113,10 @@ binder_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 binder_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where binder_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+binder_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread rebinder (examples/checks/exit_holding_lock.ifl:20)
@@ -180,6 +184,10 @@ rebinder_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rebinder_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rebinder_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rebinder_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -197,10 +205,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_binder :
          \/ []<>~binder_enabled(self)
-         \/ []<><<binder_moved(self)>>_vars
+         \/ []<><<binder_moved(self)>>_binder_moved_vars
     /\ \A self \in Thread_rebinder :
          \/ []<>~rebinder_enabled(self)
-         \/ []<><<rebinder_moved(self)>>_vars
+         \/ []<><<rebinder_moved(self)>>_rebinder_moved_vars
 
 Spec ==
     /\ Init

@@ -226,6 +226,10 @@ lookup_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 lookup_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where lookup_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+lookup_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread closer (examples/checks/expr_fn.ifl:45)
@@ -370,6 +374,10 @@ closer_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 closer_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where closer_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+closer_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -387,10 +395,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_lookup :
          \/ []<>~lookup_enabled(self)
-         \/ []<><<lookup_moved(self)>>_vars
+         \/ []<><<lookup_moved(self)>>_lookup_moved_vars
     /\ \A self \in Thread_closer :
          \/ []<>~closer_enabled(self)
-         \/ []<><<closer_moved(self)>>_vars
+         \/ []<><<closer_moved(self)>>_closer_moved_vars
 
 Spec ==
     /\ Init

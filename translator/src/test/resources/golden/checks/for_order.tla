@@ -67,9 +67,7 @@ t_at_L15(self) ==
        IN \/ /\ ok
              /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}
              /\ \E new_obj2 \in {CHOOSE o \in Pool_obj : obj_now[o].st = "free"} :
-                /\ obj' = [obj EXCEPT
-                       ![new_obj] = [st |-> "live", v |-> 0],
-                       ![new_obj2] = [st |-> "live", v |-> 0]]
+                /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
                 /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
                 /\ A' = new_obj
                 /\ s' = s \cup {new_obj2} \cup {new_obj}
@@ -150,6 +148,10 @@ t_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 t_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where t_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+t_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -166,7 +168,7 @@ Next ==
 Fairness ==
     \A self \in Thread_t :
       \/ []<>~t_enabled(self)
-      \/ []<><<t_moved(self)>>_vars
+      \/ []<><<t_moved(self)>>_t_moved_vars
 
 Spec ==
     /\ Init

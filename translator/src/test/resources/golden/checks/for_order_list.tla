@@ -77,9 +77,7 @@ t_at_L14(self) ==
           IN \E ok3 \in {ok2 /\ ~new_obj2 \in Elems(l)} :
              \/ /\ ok3
                 /\ ~new_obj \in Elems(Append(l, new_obj2))
-                /\ obj' = [obj EXCEPT
-                       ![new_obj] = [st |-> "live", v |-> 0],
-                       ![new_obj2] = [st |-> "live", v |-> 0]]
+                /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
                 /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
                 /\ A' = new_obj
                 /\ l' = <<new_obj>> \o Append(l, new_obj2)
@@ -162,6 +160,10 @@ t_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 t_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where t_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+t_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -178,7 +180,7 @@ Next ==
 Fairness ==
     \A self \in Thread_t :
       \/ []<>~t_enabled(self)
-      \/ []<><<t_moved(self)>>_vars
+      \/ []<><<t_moved(self)>>_t_moved_vars
 
 Spec ==
     /\ Init

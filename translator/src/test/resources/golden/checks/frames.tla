@@ -100,6 +100,10 @@ t_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 t_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where t_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+t_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread u (examples/checks/frames.ifl:30)
@@ -156,6 +160,10 @@ u_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 u_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where u_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+u_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -173,10 +181,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_t :
          \/ []<>~t_enabled(self)
-         \/ []<><<t_moved(self)>>_vars
+         \/ []<><<t_moved(self)>>_t_moved_vars
     /\ \A self \in Thread_u :
          \/ []<>~u_enabled(self)
-         \/ []<><<u_moved(self)>>_vars
+         \/ []<><<u_moved(self)>>_u_moved_vars
 
 Spec ==
     /\ Init

@@ -222,6 +222,10 @@ owner_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 owner_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where owner_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+owner_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread lookup (examples/checks/get_on_zero.ifl:31)
@@ -406,6 +410,10 @@ lookup_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 lookup_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where lookup_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+lookup_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/get_on_zero.ifl:20)
@@ -485,6 +493,10 @@ rcu_cb_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rcu_cb_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rcu_cb_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -503,13 +515,13 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_owner :
          \/ []<>~owner_enabled(self)
-         \/ []<><<owner_moved(self)>>_vars
+         \/ []<><<owner_moved(self)>>_owner_moved_vars
     /\ \A self \in Thread_lookup :
          \/ []<>~lookup_enabled(self)
-         \/ []<><<lookup_moved(self)>>_vars
+         \/ []<><<lookup_moved(self)>>_lookup_moved_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_moved(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_rcu_cb_moved_vars
 
 Spec ==
     /\ Init

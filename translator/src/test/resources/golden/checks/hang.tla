@@ -62,6 +62,10 @@ waiter_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 waiter_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where waiter_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+waiter_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread poller (examples/checks/hang.ifl:17)
@@ -93,6 +97,10 @@ poller_moved(self) ==
     \/ /\ pc[self] = "L18"
        /\ poller_step(self)
 
+\* what changes on a step where poller_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+poller_moved_vars == <<pc, polls>>
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -110,10 +118,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_waiter :
          \/ []<>~waiter_enabled(self)
-         \/ []<><<waiter_moved(self)>>_vars
+         \/ []<><<waiter_moved(self)>>_waiter_moved_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_moved(self)>>_vars
+         \/ []<><<poller_moved(self)>>_poller_moved_vars
 
 Spec ==
     /\ Init

@@ -66,6 +66,10 @@ waiter_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 waiter_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where waiter_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+waiter_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread setter (examples/checks/hang_ok.ifl:15)
@@ -91,6 +95,10 @@ setter_enabled(self) ==
 \* <<setter_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 setter_moved(self) == pc'[self] # pc[self]
+
+\* what changes on a step where setter_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+setter_moved_vars == pc
 
 --------------------------------------------------------------------------------
 
@@ -123,6 +131,10 @@ poller_moved(self) ==
     \/ /\ pc[self] = "L20"
        /\ poller_step(self)
 
+\* what changes on a step where poller_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+poller_moved_vars == <<pc, polls>>
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -141,13 +153,13 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_waiter :
          \/ []<>~waiter_enabled(self)
-         \/ []<><<waiter_moved(self)>>_vars
+         \/ []<><<waiter_moved(self)>>_waiter_moved_vars
     /\ \A self \in Thread_setter :
          \/ []<>~setter_enabled(self)
-         \/ []<><<setter_moved(self)>>_vars
+         \/ []<><<setter_moved(self)>>_setter_moved_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_moved(self)>>_vars
+         \/ []<><<poller_moved(self)>>_poller_moved_vars
 
 Spec ==
     /\ Init

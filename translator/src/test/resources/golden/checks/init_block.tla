@@ -59,9 +59,7 @@ Init ==
                          ![new_sock].id = 1]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
                 /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
-                   IN /\ sock = [Blank_sock EXCEPT
-                             ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                             ![new_sock].id = 1,
+                   IN /\ sock = [sock_now EXCEPT
                              ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                              ![new_sock2].id = 2,
                              ![new_sock].busy = TRUE]
@@ -76,9 +74,7 @@ Init ==
                          ![new_sock].id = 1]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
                 /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
-                   IN /\ sock = [Blank_sock EXCEPT
-                             ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                             ![new_sock].id = 1,
+                   IN /\ sock = [sock_now EXCEPT
                              ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                              ![new_sock2].id = 2,
                              ![new_sock2].busy = TRUE]
@@ -97,9 +93,7 @@ Init ==
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
                          ![new_sock].id = 1]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
-                /\ sock = [Blank_sock EXCEPT
-                       ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                       ![new_sock].id = 1]
+                /\ sock = sock_now
                 /\ socks = {new_sock}
                 /\ ready = 0
                 /\ fault = [kind |-> "model_bound",
@@ -191,6 +185,10 @@ worker_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 worker_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where worker_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+worker_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -207,7 +205,7 @@ Next ==
 Fairness ==
     \A self \in Thread_worker :
       \/ []<>~worker_enabled(self)
-      \/ []<><<worker_moved(self)>>_vars
+      \/ []<><<worker_moved(self)>>_worker_moved_vars
 
 Spec ==
     /\ Init

@@ -98,6 +98,10 @@ setup_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 setup_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where setup_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+setup_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread sender[2] (examples/checks/list_double_add.ifl:17)
@@ -176,6 +180,10 @@ sender_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 sender_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where sender_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+sender_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -193,10 +201,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_setup :
          \/ []<>~setup_enabled(self)
-         \/ []<><<setup_moved(self)>>_vars
+         \/ []<><<setup_moved(self)>>_setup_moved_vars
     /\ \A self \in Thread_sender :
          \/ []<>~sender_enabled(self)
-         \/ []<><<sender_moved(self)>>_vars
+         \/ []<><<sender_moved(self)>>_sender_moved_vars
 
 Spec ==
     /\ Init

@@ -151,6 +151,10 @@ adder_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 adder_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where adder_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+adder_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread sloppy (examples/checks/lock_invariant_race.ifl:21)
@@ -250,6 +254,10 @@ sloppy_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 sloppy_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where sloppy_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+sloppy_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -267,10 +275,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_adder :
          \/ []<>~adder_enabled(self)
-         \/ []<><<adder_moved(self)>>_vars
+         \/ []<><<adder_moved(self)>>_adder_moved_vars
     /\ \A self \in Thread_sloppy :
          \/ []<>~sloppy_enabled(self)
-         \/ []<><<sloppy_moved(self)>>_vars
+         \/ []<><<sloppy_moved(self)>>_sloppy_moved_vars
 
 Spec ==
     /\ Init

@@ -263,6 +263,10 @@ setup_and_read_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 setup_and_read_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where setup_and_read_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+setup_and_read_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -279,7 +283,7 @@ Next ==
 Fairness ==
     \A self \in Thread_setup_and_read :
       \/ []<>~setup_and_read_enabled(self)
-      \/ []<><<setup_and_read_moved(self)>>_vars
+      \/ []<><<setup_and_read_moved(self)>>_setup_and_read_moved_vars
 
 Spec ==
     /\ Init

@@ -155,6 +155,10 @@ closer_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 closer_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where closer_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+closer_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread reader (examples/checks/pick_value.ifl:35)
@@ -200,6 +204,10 @@ reader_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 reader_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where reader_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+reader_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -217,10 +225,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_closer :
          \/ []<>~closer_enabled(self)
-         \/ []<><<closer_moved(self)>>_vars
+         \/ []<><<closer_moved(self)>>_closer_moved_vars
     /\ \A self \in Thread_reader :
          \/ []<>~reader_enabled(self)
-         \/ []<><<reader_moved(self)>>_vars
+         \/ []<><<reader_moved(self)>>_reader_moved_vars
 
 Spec ==
     /\ Init

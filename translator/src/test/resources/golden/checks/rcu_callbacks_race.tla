@@ -132,6 +132,10 @@ w_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 w_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where w_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+w_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[2] (examples/checks/rcu_callbacks_race.ifl:12)
@@ -207,6 +211,10 @@ rcu_cb_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rcu_cb_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rcu_cb_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -224,10 +232,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_w :
          \/ []<>~w_enabled(self)
-         \/ []<><<w_moved(self)>>_vars
+         \/ []<><<w_moved(self)>>_w_moved_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_moved(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_rcu_cb_moved_vars
 
 Spec ==
     /\ Init

@@ -115,6 +115,10 @@ owner_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 owner_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where owner_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+owner_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread poller (examples/checks/ref_loop.ifl:22)
@@ -195,6 +199,10 @@ poller_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 poller_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where poller_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+poller_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -212,10 +220,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_owner :
          \/ []<>~owner_enabled(self)
-         \/ []<><<owner_moved(self)>>_vars
+         \/ []<><<owner_moved(self)>>_owner_moved_vars
     /\ \A self \in Thread_poller :
          \/ []<>~poller_enabled(self)
-         \/ []<><<poller_moved(self)>>_vars
+         \/ []<><<poller_moved(self)>>_poller_moved_vars
 
 Spec ==
     /\ Init

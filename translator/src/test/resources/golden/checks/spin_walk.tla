@@ -64,10 +64,9 @@ Init ==
                          ![new_node].on_list = TRUE]
              IN /\ {o \in Pool_node : node_now[o].st = "free"} # {}
                 /\ LET new_node2 == CHOOSE o \in Pool_node : node_now[o].st = "free"
-                   IN /\ node = [Blank_node EXCEPT
-                             ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
-                             ![new_node].on_list = TRUE,
-                             ![new_node2] = [st |-> "live", next |-> NULL, on_list |-> FALSE]]
+                   IN /\ node = [node_now EXCEPT ![new_node2] = [st |-> "live",
+                                                                 next |-> NULL,
+                                                                 on_list |-> FALSE]]
                       /\ head = new_node
                       /\ item = new_node2
                       /\ fault = [kind |-> "none"]
@@ -83,9 +82,7 @@ Init ==
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
                          ![new_node].on_list = TRUE]
              IN /\ {o \in Pool_node : node_now[o].st = "free"} = {}
-                /\ node = [Blank_node EXCEPT
-                       ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
-                       ![new_node].on_list = TRUE]
+                /\ node = node_now
                 /\ head = new_node
                 /\ item = NULL
                 /\ fault = [kind |-> "model_bound",
@@ -186,6 +183,10 @@ adder_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 adder_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where adder_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+adder_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread walker (examples/checks/spin_walk.ifl:39)
@@ -249,6 +250,10 @@ walker_moved(self) ==
     \/ /\ pc[self] = "L41"
        /\ walker_step(self)
 
+\* what changes on a step where walker_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+walker_moved_vars == <<pc, fault, walker_locals>>
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -266,10 +271,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_adder :
          \/ []<>~adder_enabled(self)
-         \/ []<><<adder_moved(self)>>_vars
+         \/ []<><<adder_moved(self)>>_adder_moved_vars
     /\ \A self \in Thread_walker :
          \/ []<>~walker_enabled(self)
-         \/ []<><<walker_moved(self)>>_vars
+         \/ []<><<walker_moved(self)>>_walker_moved_vars
 
 Spec ==
     /\ Init

@@ -132,6 +132,10 @@ left_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 left_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where left_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+left_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread right (examples/tutorial/deadlock.ifl:20)
@@ -227,6 +231,10 @@ right_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 right_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where right_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+right_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -244,10 +252,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_left :
          \/ []<>~left_enabled(self)
-         \/ []<><<left_moved(self)>>_vars
+         \/ []<><<left_moved(self)>>_left_moved_vars
     /\ \A self \in Thread_right :
          \/ []<>~right_enabled(self)
-         \/ []<><<right_moved(self)>>_vars
+         \/ []<><<right_moved(self)>>_right_moved_vars
 
 Spec ==
     /\ Init

@@ -131,6 +131,10 @@ sender_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 sender_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where sender_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+sender_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread receiver (examples/tutorial/leak.ifl:22)
@@ -194,6 +198,10 @@ receiver_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 receiver_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where receiver_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+receiver_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -211,10 +219,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_sender :
          \/ []<>~sender_enabled(self)
-         \/ []<><<sender_moved(self)>>_vars
+         \/ []<><<sender_moved(self)>>_sender_moved_vars
     /\ \A self \in Thread_receiver :
          \/ []<>~receiver_enabled(self)
-         \/ []<><<receiver_moved(self)>>_vars
+         \/ []<><<receiver_moved(self)>>_receiver_moved_vars
 
 Spec ==
     /\ Init

@@ -176,6 +176,10 @@ producer_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 producer_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where producer_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+producer_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread consumer (examples/tutorial/refcount_ok.ifl:24)
@@ -260,6 +264,10 @@ consumer_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 consumer_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where consumer_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+consumer_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -277,10 +285,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_producer :
          \/ []<>~producer_enabled(self)
-         \/ []<><<producer_moved(self)>>_vars
+         \/ []<><<producer_moved(self)>>_producer_moved_vars
     /\ \A self \in Thread_consumer :
          \/ []<>~consumer_enabled(self)
-         \/ []<><<consumer_moved(self)>>_vars
+         \/ []<><<consumer_moved(self)>>_consumer_moved_vars
 
 Spec ==
     /\ Init

@@ -44,9 +44,11 @@ class EnabledPredicateTest {
     Emitted e = emit(AWAIT_FLAG);
     assertThat(definition(e, "w_enabled")).isEqualTo("w_enabled(self) == /\\ fault.kind = \"none\" /\\ /\\ pc[self] = \"L4\" /\\ flag");
     assertThat(definition(e, "s_enabled")).isEqualTo("s_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] = \"L7\"");
-    assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_moved(self)>>_vars").doesNotContain("WF_");
-    // no path of w leads back to its own label: the thread moved exactly when its pc changed
+    assertThat(e.tla()).contains("[]<>~w_enabled(self)").contains("[]<><<w_moved(self)>>_w_moved_vars").doesNotContain("WF_");
+    // no path of w leads back to its own label: the thread moved exactly when its pc changed,
+    // and then pc changed: the subscript need not compare the rest of the state
     assertThat(definition(e, "w_moved")).isEqualTo("w_moved(self) == pc'[self] # pc[self]");
+    assertThat(definition(e, "w_moved_vars", "")).isEqualTo("w_moved_vars == pc");
   }
 
   @Test
@@ -79,6 +81,10 @@ class EnabledPredicateTest {
     // there the step is evaluated on the transition; everywhere else the pc tells
     assertThat(definition(e, "poller_moved")).isEqualTo(
         "poller_moved(self) == \\/ pc'[self] # pc[self] \\/ /\\ pc[self] = \"" + loopLabel(e) + "\" /\\ poller_step(self)");
+    // the loop body writes polls (and pc, which it leaves as it was): a step there that changes
+    // nothing is a stutter, so the subscript has polls, and not flag, which no poller step writes
+    assertThat(definition(e, "poller_moved_vars", "")).isEqualTo("poller_moved_vars == <<pc, polls>>");
+    assertThat(e.tla()).contains("[]<><<poller_moved(self)>>_poller_moved_vars");
   }
 
   /** The label of the poller's loop body (its only label with a path back to itself). */

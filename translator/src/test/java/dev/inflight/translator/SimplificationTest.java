@@ -128,6 +128,30 @@ class SimplificationTest {
   }
 
   @Test
+  void aHeapNamedInTheStepIsTheBaseOfItsNewValue() {
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var g: s = null
+        var h: s = null
+        thread t {
+          atomic {
+            g = alloc s
+            g.n = 5
+            h = alloc s
+            h.n = 7
+            g.n = 6
+          }
+        }
+        """);
+    // the second alloc names the heap with g's object in it (s_now); the step's new heap is that
+    // value with what the step wrote since, g.n = 5 overwritten by g.n = 6 included, not the
+    // whole update list again
+    assertThat(e.tla().replaceAll("\\s+", " ")).containsOnlyOnce("![new_s].n = 5")
+        .contains("s' = [s_now EXCEPT ![new_s2] = [st |-> \"live\", n |-> 0], ![new_s2].n = 7, ![new_s].n = 6]");
+  }
+
+  @Test
   void aBranchOnLocalsAfterTheLastSharedStatementCostsNoStep() {
     Emitted e = emit("""
         model m

@@ -266,6 +266,10 @@ user_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 user_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where user_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+user_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[1] (examples/seeds/packet_release/module_unload_barrier.ifl:43)
@@ -422,6 +426,10 @@ rcu_cb_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rcu_cb_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rcu_cb_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -439,10 +447,10 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_user :
          \/ []<>~user_enabled(self)
-         \/ []<><<user_moved(self)>>_vars
+         \/ []<><<user_moved(self)>>_user_moved_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_moved(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_rcu_cb_moved_vars
 
 Spec ==
     /\ Init

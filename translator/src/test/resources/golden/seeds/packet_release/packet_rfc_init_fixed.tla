@@ -224,6 +224,10 @@ rel_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rel_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rel_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rel_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread down (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:55)
@@ -258,6 +262,10 @@ down_enabled(self) ==
 \* <<down_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 down_moved(self) == pc'[self] # pc[self]
+
+\* what changes on a step where down_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+down_moved_vars == pc
 
 --------------------------------------------------------------------------------
 
@@ -364,6 +372,10 @@ rx_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rx_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rx_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rx_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* thread rcu_cb[1] (examples/seeds/packet_release/packet_rfc_init_fixed.ifl:31)
@@ -444,6 +456,10 @@ rcu_cb_enabled(self) ==
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
 rcu_cb_moved(self) == pc'[self] # pc[self]
 
+\* what changes on a step where rcu_cb_moved(self) holds, if anything does: the fairness's
+\* subscript (docs/semantics.md, "Fairness without ENABLED")
+rcu_cb_moved_vars == pc
+
 --------------------------------------------------------------------------------
 
 \* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
@@ -463,16 +479,16 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_rel :
          \/ []<>~rel_enabled(self)
-         \/ []<><<rel_moved(self)>>_vars
+         \/ []<><<rel_moved(self)>>_rel_moved_vars
     /\ \A self \in Thread_down :
          \/ []<>~down_enabled(self)
-         \/ []<><<down_moved(self)>>_vars
+         \/ []<><<down_moved(self)>>_down_moved_vars
     /\ \A self \in Thread_rx :
          \/ []<>~rx_enabled(self)
-         \/ []<><<rx_moved(self)>>_vars
+         \/ []<><<rx_moved(self)>>_rx_moved_vars
     /\ \A self \in Thread_rcu_cb :
          \/ []<>~rcu_cb_enabled(self)
-         \/ []<><<rcu_cb_moved(self)>>_vars
+         \/ []<><<rcu_cb_moved(self)>>_rcu_cb_moved_vars
 
 Spec ==
     /\ Init

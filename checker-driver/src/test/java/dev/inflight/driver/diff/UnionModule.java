@@ -111,22 +111,25 @@ final class UnionModule {
     return b.toString();
   }
 
-  /** The check name a model gets when a thread's {@code _moved(self)} is not {@code <<_step(self)>>_vars} on a step (enabledCheck). */
+  /** The check name a model gets when a thread's {@code <<_moved(self)>>_sub} is not {@code <<_step(self)>>_vars} on a step (enabledCheck). */
   static final String MOVED_CHECK = "moved_differs";
 
   /**
    * A conjunct of model {@code m}'s step in the safety union: on every step that raises no fault,
-   * each fair thread's {@code _moved(self)} (emit/Enabled#moved), which the module's fairness uses
-   * for {@code <<_step(self)>>_vars}, is that action; otherwise it reports {@value #MOVED_CHECK}
+   * each fair thread's {@code <<_moved(self)>>_sub} (emit/Enabled#moved and #movedVars), which the
+   * module's fairness uses for {@code <<_step(self)>>_vars}, is that action; otherwise it reports {@value #MOVED_CHECK}
    * (once) and lets the step happen. Evaluated after the step, with every primed variable bound.
    */
   private static String moved(Member m, List<Member> members, int n) {
     int fault = m.vars().indexOf("fault");
     String all = m.prefix() + "vars";
     String changed = "(" + all + "' # " + all + ")";
-    String same = String.join(" /\\ ", fairThreads(m, (t, layout) -> "(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : ("
-        + m.prefix() + layout.threadMoved.get(t) + "(self) /\\ " + changed + ") <=> (" + m.prefix() + layout.threadStep.get(t) + "(self) /\\ "
-        + changed + "))"));
+    // the fairness's own subscript on the left (emit/Enabled#movedVars), all variables on the right
+    String same = String.join(" /\\ ", fairThreads(m, (t, layout) -> {
+      String sub = m.prefix() + layout.threadMovedVars.get(t);
+      return "(\\A self \\in " + m.prefix() + layout.threadConst.get(t) + " : (" + m.prefix() + layout.threadMoved.get(t) + "(self) /\\ ("
+          + sub + "' # " + sub + ")) <=> (" + m.prefix() + layout.threadStep.get(t) + "(self) /\\ " + changed + "))";
+    }));
     if (same.isEmpty() || fault < 0) {
       return "";
     }

@@ -363,7 +363,7 @@ public final class Emitter {
         TlaExpr moved = new TlaExpr.Apply(layout.threadMoved.get(t), List.of(name("self")));
         fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Or(List.of(
             new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.NOT, en))),
-            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.ActionAngle(moved, name("vars"))))))));
+            new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.ActionAngle(moved, name(layout.threadMovedVars.get(t)))))))));
       }
     }
     disj.add(name("Terminated"));

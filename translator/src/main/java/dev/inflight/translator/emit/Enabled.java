@@ -84,6 +84,46 @@ final class Enabled {
     return new TlaExpr.Or(List.of(left, new TlaExpr.And(List.of(at, step))));
   }
 
+  /**
+   * The subscript of the thread's fairness, {@code <<T_moved(self)>>_sub} (docs/semantics.md,
+   * "Fairness without ENABLED"): {@code pc}, and every variable that a path from a label in
+   * {@link #moved}'s set back to itself writes ({@code fault} if a path there raises a fault), in
+   * declaration order ({@code all}); {@code pc} alone when there is no such label. On every
+   * transition {@code T_moved(self)} and {@code sub' # sub} hold together exactly when
+   * {@code T_moved(self)} and {@code vars' # vars} do: when {@code pc[self]} changed, {@code pc}
+   * did; otherwise the transition is a step at one of those labels that leaves {@code pc[self]}
+   * as it is, a path back to the label or a fault, which leaves every variable it does not write
+   * as it was. Null when such a path's effect is not primed equations and {@code UNCHANGED}
+   * (then the caller keeps {@code vars}).
+   */
+  static TlaExpr movedVars(List<Action> actions, List<String> all) {
+    java.util.Set<String> loops = new java.util.HashSet<>();
+    actions.stream().filter(a -> a.fault() == null && a.from().equals(a.to())).forEach(a -> loops.add(a.from()));
+    java.util.Set<String> written = new java.util.HashSet<>(List.of("pc"));
+    for (Action a : actions) {
+      if (!loops.contains(a.from()) || (a.fault() == null && !a.from().equals(a.to()))) {
+        continue; // a path to another label changes pc
+      }
+      if (a.fault() != null) {
+        written.add("fault"); // the fault operators write fault alone
+        continue;
+      }
+      for (TlaExpr e : a.effect()) {
+        if (e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p
+            && p.e() instanceof TlaExpr.Name v) {
+          written.add(v.id());
+        } else if (!(e instanceof TlaExpr.Prefix u && u.op() == UnOp.UNCHANGED)) {
+          return null;
+        }
+      }
+    }
+    List<TlaExpr> sub = all.stream().filter(written::contains).map(v -> (TlaExpr) new TlaExpr.Name(v)).toList();
+    if (sub.size() != written.size() || !all.get(0).equals("pc")) {
+      return null; // a written name that is no variable, or pc not first: keep vars
+    }
+    return sub.size() == 1 ? sub.get(0) : new TlaExpr.Tuple(sub);
+  }
+
   /** Whether one of the paths {@code ps}, which share their first {@code d} parts, can change the state. */
   private static TlaExpr tree(List<Action> ps, int d) {
     if (ps.size() == 1 && d >= ps.get(0).parts().size()) {

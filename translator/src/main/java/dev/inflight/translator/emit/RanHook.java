@@ -58,6 +58,11 @@ public final class RanHook {
     }
   }
 
+  /** Whether paths carry marks (when not, every {@link #mark} is null). */
+  boolean isOn() {
+    return on;
+  }
+
   /** Path {@code a}'s number, or null for a fault path. */
   Integer of(Action a) {
     return number.get(a.name());

@@ -138,13 +138,16 @@ final class ThreadActions {
         names.put(label, name);
         // the label's paths as they are, and with branches joined (MergedPaths): the shorter text
         // (decided without the marks, so that a check's module and `inflight translate`'s agree)
+        // (each form is folded once without marks; with the hook on, the chosen one again with them)
+        MergedPaths.Result merged = joinBranches ? MergedPaths.of(e.getValue(), a -> null, layout.namer) : null;
         TlaExpr plain = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
-        MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer);
-        boolean join = joinBranches && !merged.members().isEmpty()
-            && PRINTER.print(labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null)).length()
-                < PRINTER.print(plain).length();
+        TlaExpr joined = merged == null || merged.members().isEmpty() ? null
+            : labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
+        boolean join = joined != null && PRINTER.print(joined).length() < PRINTER.print(plain).length();
         TlaExpr action;
-        if (join) {
+        if (!ran.isOn()) {
+          action = join ? joined : plain;
+        } else if (join) {
           merged = MergedPaths.of(e.getValue(), ran::mark, layout.namer);
           action = labelBody(label, merged.paths(), merged, untouched, untouchedName, ran::mark);
         } else {
@@ -165,6 +168,10 @@ final class ThreadActions {
           Enabled.moved(tc.actions(), new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")))),
           List.of("<<" + layout.threadStep.get(t) + "(self)>>_vars on every step that raises no fault, for the weak fairness",
               "of the thread: its pc changed, or it took a step at a label with a path back to itself"), null));
+      TlaExpr sub = Enabled.movedVars(tc.actions(), lowered.vars().all());
+      units.add(new TlaModule.OpDef(layout.threadMovedVars.get(t), List.of(), sub != null ? sub : name("vars"),
+          List.of("what changes on a step where " + layout.threadMoved.get(t) + "(self) holds, if anything does: the fairness's",
+              "subscript (docs/semantics.md, \"Fairness without ENABLED\")"), null));
     }
   }
 

@@ -49,6 +49,8 @@ public final class Layout {
   public final Map<ThreadSym, String> threadEnabled = new LinkedHashMap<>();
   /** Per thread: the action "this thread took a step", cheaper than its step, for fairness (emit/Enabled#moved). */
   public final Map<ThreadSym, String> threadMoved = new LinkedHashMap<>();
+  /** Per thread: what its fairness compares to tell a step from a stutter (emit/Enabled#movedVars). */
+  public final Map<ThreadSym, String> threadMovedVars = new LinkedHashMap<>();
   /** Costs tracked: profile entry → the module's constant for it (Cost_syscall). */
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
@@ -139,6 +141,7 @@ public final class Layout {
       threadStep.put(t, namer.name("step:" + t.name(), t.name() + "_step"));
       threadEnabled.put(t, namer.name("enabled:" + t.name(), t.name() + "_enabled"));
       threadMoved.put(t, namer.name("moved:" + t.name(), t.name() + "_moved"));
+      threadMovedVars.put(t, namer.name("moved-vars:" + t.name(), t.name() + "_moved_vars"));
     }
     for (ThreadSym t : program.threads) {
       List<String> ids = new ArrayList<>();

@@ -14,17 +14,29 @@ import java.util.Map;
  * which keeps the generated actions readable.
  */
 final class Store {
-  private record Upd(List<TlaExpr.PathElem> path, TlaExpr value) {}
+  /** A point update; {@code seq} orders a cell's updates by when they were first made. */
+  private record Upd(List<TlaExpr.PathElem> path, TlaExpr value, int seq) {}
 
   /** A variable's new value: either replaced whole, or the old value with point updates. */
   private static final class Cell {
     TlaExpr whole;
     final List<Upd> updates = new ArrayList<>();
+    /** The next update's {@code seq}. */
+    int seq;
+    /**
+     * A LET definition of the path naming this value as it was when the updates numbered below
+     * {@code namedUpto} had been made (Store#snapshot), or null; see {@link Store#value}.
+     */
+    TlaExpr named;
+    int namedUpto;
 
     Cell copy() {
       Cell c = new Cell();
       c.whole = whole;
       c.updates.addAll(updates);
+      c.seq = seq;
+      c.named = named;
+      c.namedUpto = namedUpto;
       return c;
     }
   }
@@ -102,7 +114,16 @@ final class Store {
     if (c.updates.isEmpty() && c.whole instanceof TlaExpr.Name) {
       return c.whole;
     }
-    return binder == null ? value(var, c) : binder.apply(var, value(var, c));
+    if (binder == null) {
+      return value(var, c);
+    }
+    if (c.named != null && c.namedUpto == c.seq) {
+      return c.named; // nothing written since it was named
+    }
+    TlaExpr named = binder.apply(var, value(var, c));
+    c.named = named;
+    c.namedUpto = c.seq;
+    return named;
   }
 
   /** The current value of a variable as something cheap to apply: a name. */
@@ -150,7 +171,7 @@ final class Store {
       return u.value;
     }
     TlaExpr named = binder.apply(hint, u.value);
-    c.updates.set(i, new Upd(u.path, named));
+    c.updates.set(i, new Upd(u.path, named, u.seq));
     return named;
   }
 
@@ -158,13 +179,22 @@ final class Store {
     return e != null && !(e instanceof TlaExpr.Name) && !dev.inflight.translator.tla.Binders.bound(e).isEmpty();
   }
 
+  /**
+   * A cell's value: its base (the variable, or what the step wrote whole) with its updates. Once
+   * the value was named (Store#snapshot: {@code N == [base EXCEPT u1, ..., uk]}), it is written
+   * {@code [N EXCEPT <the updates made since>]}. That is the same function: EXCEPT applies its
+   * updates in order, and an update among u1..uk that is no longer in the list was removed by a
+   * later one at its path or a prefix of it (Store#update), which overwrites all it wrote; every
+   * update since that was removed was overwritten the same way.
+   */
   private TlaExpr value(String var, Cell c) {
-    TlaExpr base = c.whole != null ? c.whole : new TlaExpr.Name(var);
-    if (c.updates.isEmpty()) {
+    TlaExpr base = c.named != null ? c.named : c.whole != null ? c.whole : new TlaExpr.Name(var);
+    List<Upd> later = c.named == null ? c.updates : c.updates.stream().filter(u -> u.seq >= c.namedUpto).toList();
+    if (later.isEmpty()) {
       return base;
     }
     List<TlaExpr.Update> ups = new ArrayList<>();
-    for (Upd u : c.updates) {
+    for (Upd u : later) {
       boolean entered = var.equals(framesVar) && u.path.size() == 2 && u.value instanceof TlaExpr.Record;
       ups.add(new TlaExpr.Update(u.path, entered ? entered(var, ((TlaExpr.Field) u.path.get(1)).name(), (TlaExpr.Record) u.value) : u.value));
     }
@@ -277,7 +307,7 @@ final class Store {
     Cell c = cells.computeIfAbsent(var, k -> new Cell());
     // A later write to the same point replaces the earlier one (keeps EXCEPT lists short).
     c.updates.removeIf(u -> u.path.equals(path) || (u.path.size() > path.size() && u.path.subList(0, path.size()).equals(path)));
-    c.updates.add(new Upd(path, value));
+    c.updates.add(new Upd(path, value, c.seq++));
   }
 
   // ---------------------------------------------------------------- function frames
@@ -330,7 +360,7 @@ final class Store {
         return v;
       }
       TlaExpr named = binder.apply(field, v);
-      c.updates.set(w, new Upd(c.updates.get(w).path, with(r, at, named)));
+      c.updates.set(w, new Upd(c.updates.get(w).path, with(r, at, named), c.updates.get(w).seq));
       return named;
     }
     if (w >= 0 || !liveAtStart.contains(frame)) {
