@@ -63,11 +63,7 @@ Init ==
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ sock = [Blank_sock EXCEPT
-                       ![new_sock] = [st |-> "live",
-                                      refcnt |-> 1,
-                                      hashed |-> FALSE,
-                                      dead |-> FALSE],
-                       ![new_sock].hashed = TRUE]
+                       ![new_sock] = [st |-> "live", refcnt |-> 1, hashed |-> TRUE, dead |-> FALSE]]
                 /\ table = {new_sock}
                 /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}

@@ -460,8 +460,8 @@ rcu_cb_at_L18(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free = [rcu_cb_sock_free_init EXCEPT
-                                                                           !.sk = cb.obj]]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].sock_free = [rcu_cb_sock_free_init EXCEPT !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L19"]
          /\ UNCHANGED <<fault>>
 

@@ -432,8 +432,8 @@ rcu_cb_at_L20(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sock_free = [rcu_cb_sock_free_init EXCEPT
-                                                                           !.sk = cb.obj]]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].sock_free = [rcu_cb_sock_free_init EXCEPT !.sk = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L21"]
          /\ UNCHANGED <<fault>>
 

@@ -55,13 +55,11 @@ Init ==
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
                  sock_now ==
                      [Blank_sock EXCEPT
-                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                         ![new_sock].id = 1]
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
                 /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
                    IN /\ sock = [sock_now EXCEPT
-                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                             ![new_sock2].id = 2,
+                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 2],
                              ![new_sock].busy = TRUE]
                       /\ socks = {new_sock, new_sock2}
                       /\ ready = 3
@@ -70,14 +68,11 @@ Init ==
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
                  sock_now ==
                      [Blank_sock EXCEPT
-                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                         ![new_sock].id = 1]
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
                 /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
                    IN /\ sock = [sock_now EXCEPT
-                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                             ![new_sock2].id = 2,
-                             ![new_sock2].busy = TRUE]
+                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> TRUE, id |-> 2]]
                       /\ socks = {new_sock, new_sock2}
                       /\ ready = 3
                       /\ fault = [kind |-> "none"]
@@ -90,8 +85,7 @@ Init ==
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
                  sock_now ==
                      [Blank_sock EXCEPT
-                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 0],
-                         ![new_sock].id = 1]
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
                 /\ sock = sock_now
                 /\ socks = {new_sock}

@@ -54,8 +54,7 @@ Init ==
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN /\ sock = [Blank_sock EXCEPT
-                       ![new_sock] = [st |-> "live", refcnt |-> 1, data |-> 0],
-                       ![new_sock].data = 7]
+                       ![new_sock] = [st |-> "live", refcnt |-> 1, data |-> 7]]
                 /\ s = new_sock
                 /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}

@@ -77,10 +77,8 @@ setup_and_read_at_L18(self) ==
     /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
     /\ \/ /\ {o \in Pool_dev : dev[o].st = "free"} # {}
           /\ \E new_dev \in {CHOOSE o \in Pool_dev : dev[o].st = "free"} :
-             /\ dev' = [dev EXCEPT ![new_dev] = [st |-> "live",
-                                                 lock_m |-> NULL,
-                                                 lock_s |-> NULL,
-                                                 up |-> FALSE]]
+             /\ dev' = [dev EXCEPT
+                    ![new_dev] = [st |-> "live", lock_m |-> NULL, lock_s |-> NULL, up |-> FALSE]]
              /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = new_dev]
              /\ d' = new_dev
              /\ pc' = [pc EXCEPT ![self] = "L19"]

@@ -67,8 +67,7 @@ Init ==
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
              IN \E picked \in {TCP_ESTABLISHED, TCP_CLOSE_WAIT, TCP_CLOSE} :
                   /\ sock = [Blank_sock EXCEPT
-                         ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0],
-                         ![new_sock].state = picked]
+                         ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> picked]]
                   /\ sk = new_sock
                   /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}

@@ -154,8 +154,8 @@ rcu_cb_at_L12(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].count_it = [rcu_cb_count_it_init EXCEPT
-                                                                          !.it = cb.obj]]
+         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                ![self].count_it = [rcu_cb_count_it_init EXCEPT !.it = cb.obj]]
          /\ pc' = [pc EXCEPT ![self] = "L13"]
          /\ UNCHANGED <<fault>>
 

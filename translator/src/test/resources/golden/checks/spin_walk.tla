@@ -60,13 +60,11 @@ Init ==
           /\ LET new_node == CHOOSE o \in Pool_node : Blank_node[o].st = "free"
                  node_now ==
                      [Blank_node EXCEPT
-                         ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
-                         ![new_node].on_list = TRUE]
+                         ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
              IN /\ {o \in Pool_node : node_now[o].st = "free"} # {}
                 /\ LET new_node2 == CHOOSE o \in Pool_node : node_now[o].st = "free"
-                   IN /\ node = [node_now EXCEPT ![new_node2] = [st |-> "live",
-                                                                 next |-> NULL,
-                                                                 on_list |-> FALSE]]
+                   IN /\ node = [node_now EXCEPT
+                             ![new_node2] = [st |-> "live", next |-> NULL, on_list |-> FALSE]]
                       /\ head = new_node
                       /\ item = new_node2
                       /\ fault = [kind |-> "none"]
@@ -79,8 +77,7 @@ Init ==
           /\ LET new_node == CHOOSE o \in Pool_node : Blank_node[o].st = "free"
                  node_now ==
                      [Blank_node EXCEPT
-                         ![new_node] = [st |-> "live", next |-> NULL, on_list |-> FALSE],
-                         ![new_node].on_list = TRUE]
+                         ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
              IN /\ {o \in Pool_node : node_now[o].st = "free"} = {}
                 /\ node = node_now
                 /\ head = new_node
@@ -160,8 +157,8 @@ adder_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<adder_untouched, node, head>>
-    /\ /\ adder_locals' = [adder_locals EXCEPT ![self].add_once = [adder_add_once_init EXCEPT
-                                                                      !.n = item]]
+    /\ /\ adder_locals' = [adder_locals EXCEPT
+              ![self].add_once = [adder_add_once_init EXCEPT !.n = item]]
        /\ pc' = [pc EXCEPT ![self] = "L28"]
        /\ UNCHANGED <<fault>>
 

@@ -118,10 +118,11 @@ a_at_L35(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]
@@ -145,10 +146,11 @@ a_at_L35b(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36b"]
@@ -285,9 +287,8 @@ a_at_L40(self) ==
     /\ UNCHANGED <<shared, lat, b_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                                 count |-> 1,
-                                                 count_cpu |-> CpuOf(self)]]
+             /\ obj' = [obj EXCEPT
+                    ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
              /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L41"]
@@ -351,10 +352,11 @@ b_at_L35(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]

@@ -118,10 +118,11 @@ a_at_L28(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L29"]
@@ -145,10 +146,11 @@ a_at_L28b(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L29b"]
@@ -285,9 +287,8 @@ a_at_L33(self) ==
     /\ UNCHANGED <<shared, lat, b_locals>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                                 count |-> 1,
-                                                 count_cpu |-> CpuOf(self)]]
+             /\ obj' = [obj EXCEPT
+                    ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
              /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L34"]
@@ -351,10 +352,11 @@ b_at_L28(self) ==
        \E ok2 \in {ok /\ obj[x].count > 0} :
        \/ /\ ok2
           /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT ![self] = lat[self] +
-                                            IF obj[x].count_cpu = CpuOf(self)
-                                            THEN Cost_atomic_local
-                                            ELSE Cost_atomic_remote]
+          /\ lat' = [lat EXCEPT
+                 ![self] = lat[self] +
+                             IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L29"]
@@ -444,9 +446,8 @@ b_at_L41(self) ==
     /\ UNCHANGED <<b_untouched>>
     /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
           /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
-                                                 count |-> 1,
-                                                 count_cpu |-> CpuOf(self)]]
+             /\ obj' = [obj EXCEPT
+                    ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
              /\ b_locals' = [b_locals EXCEPT
                     ![self].q = new_obj,
                     ![self].bump = [b_bump_init EXCEPT !.x = new_obj]]

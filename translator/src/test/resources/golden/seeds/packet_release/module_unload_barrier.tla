@@ -130,9 +130,8 @@ user_at_L27(self) ==
     /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
     /\ \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
           /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"} :
-             /\ packet_sock' = [packet_sock EXCEPT ![new_packet_sock] = [st |-> "live",
-                                                                         refcnt |-> 1,
-                                                                         dead |-> FALSE]]
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live", refcnt |-> 1, dead |-> FALSE]]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sk = new_packet_sock,
                     ![self].sk_alloc = NULL]
@@ -380,8 +379,8 @@ rcu_cb_at_L46(self) ==
        \/ /\ ok
           /\ packet_sock[sk].refcnt = 1
           /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = [rcu_cb_sk_free_init EXCEPT
-                                                                          !.sk = sk]]
+          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                 ![self].sk_free = [rcu_cb_sk_free_init EXCEPT !.sk = sk]]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok

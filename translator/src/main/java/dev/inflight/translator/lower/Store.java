@@ -282,7 +282,7 @@ final class Store {
 
   void write(String var, TlaExpr value) {
     Cell c = new Cell();
-    c.whole = value;
+    c.whole = Simplify.constants(value);
     cells.put(var, c);
   }
 
@@ -303,11 +303,40 @@ final class Store {
     update(var, List.of(new TlaExpr.Index(key), new TlaExpr.Field(field)), value);
   }
 
-  private void update(String var, List<TlaExpr.PathElem> path, TlaExpr value) {
+  private void update(String var, List<TlaExpr.PathElem> path, TlaExpr written) {
+    TlaExpr value = Simplify.constants(written); // `(1 + 1) - 1` is 1, as in guards (Simplify#constants)
     Cell c = cells.computeIfAbsent(var, k -> new Cell());
+    if (intoRecord(var, c, path, value)) {
+      return;
+    }
     // A later write to the same point replaces the earlier one (keeps EXCEPT lists short).
     c.updates.removeIf(u -> u.path.equals(path) || (u.path.size() > path.size() && u.path.subList(0, path.size()).equals(path)));
     c.updates.add(new Upd(path, value, c.seq++));
+  }
+
+  /**
+   * A field written right after its object was written whole as a record literal (an alloc and
+   * then its initialisation, `x = alloc s; x.n = 1`) goes into the literal: {@code [h EXCEPT ![k] =
+   * [n |-> 0, …], ![k].n = 1]} is {@code [h EXCEPT ![k] = [n |-> 1, …]]}. Only for the cell's
+   * last update (one between could be at the same object under another name, and would then be
+   * overwritten in the other order), not a frame's, and not one inside the cell's named value.
+   */
+  private boolean intoRecord(String var, Cell c, List<TlaExpr.PathElem> path, TlaExpr value) {
+    if (var.equals(framesVar) || path.size() != 2 || !(path.get(1) instanceof TlaExpr.Field f) || c.updates.isEmpty()) {
+      return false;
+    }
+    int last = c.updates.size() - 1;
+    Upd u = c.updates.get(last);
+    if (!u.path.equals(path.subList(0, 1)) || !(u.value instanceof TlaExpr.Record r) || (c.named != null && u.seq < c.namedUpto)) {
+      return false;
+    }
+    for (int i = 0; i < r.fields().size(); i++) {
+      if (r.fields().get(i).getKey().equals(f.name())) {
+        c.updates.set(last, new Upd(u.path, with(r, i, value), u.seq));
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---------------------------------------------------------------- function frames

@@ -187,19 +187,15 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
         }
         Doc base = afterBracket(e.base(), Pos.SEMI);
         Doc list = Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates);
-        // One line when it fits. Else one update: [f EXCEPT ![a] = 1] as far as its first
-        // line fits, or the update on a line of its own; several updates: each on its own
-        // line, indented from the line the EXCEPT is on (not from its bracket, which would
-        // push every update far right):
+        // One line when it fits. Else each update on a line of its own (one update too: after
+        // `EXCEPT` its value, a record literal say, would sit far right), indented from the line
+        // the EXCEPT is on (not from its bracket, which would push every update far right):
         //   /\ x' = [x EXCEPT
         //            ![self].a = 1,
         //            ![self].b = 2]
         Doc hang = Doc.align(Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT "), Doc.align(list), Doc.text("]")));
         Doc broken = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT"),
                 Doc.nest(EXCEPT_INDENT, Doc.cat(Doc.LINE, list)), Doc.text("]"));
-        if (updates.size() == 1) {
-            return Doc.group(new Doc.Choice(hang, broken));
-        }
         return Doc.group(new Doc.Alt(hang, broken));
     }
 
