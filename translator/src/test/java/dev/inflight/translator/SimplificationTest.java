@@ -14,6 +14,14 @@ import org.junit.jupiter.api.Test;
  */
 class SimplificationTest {
 
+  /** A struct and two global pointers to it. */
+  private static final String TWO_POINTERS = """
+      model m
+      struct s { n = 0 }
+      var g: s = null
+      var h: s = null
+      """;
+
   @Test
   void aFreshObjectNeedsNoChecksInItsOwnStep() {
     Emitted e = emit("""
@@ -97,11 +105,7 @@ class SimplificationTest {
 
   @Test
   void aFreeInTheSameStepForgetsWhatWasChecked() {
-    Emitted e = emit("""
-        model m
-        struct s { n = 0 }
-        var g: s = null
-        var h: s = null
+    Emitted e = emit(TWO_POINTERS + """
         thread t {
           atomic {
             touch g
@@ -129,22 +133,19 @@ class SimplificationTest {
 
   @Test
   void aHeapNamedInTheStepIsTheBaseOfItsNewValueAndFieldsGoIntoFreshRecords() {
-    Emitted e = emit("""
-        model m
-        struct s { n = 0 }
-        var g: s = null
-        var h: s = null
+    Emitted e = emit(TWO_POINTERS + """
         thread t {
           atomic {
             g = alloc s
             g.n = 5
             h = alloc s
-            h.n = 7
+            h.n = h.n + 7
             g.n = 6
           }
         }
         """);
-    // a field written right after its object's record goes into the record (n |-> 5, n |-> 7);
+    // a field written right after its object's record goes into the record (n |-> 5, and h.n + 7,
+    // read from h's fresh record and folded, n |-> 7);
     // the second alloc names the heap with g's object in it (s_now), and the step's new heap is
     // that value with what the step wrote since, g.n = 6 as an update (it changes a record
     // inside the named value), not the whole update list again

@@ -74,14 +74,18 @@ final class Enabled {
     TlaExpr self = new TlaExpr.Name("self");
     TlaExpr pc = new TlaExpr.FunApp(new TlaExpr.Name("pc"), List.of(self));
     TlaExpr left = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.FunApp(new TlaExpr.Primed(new TlaExpr.Name("pc")), List.of(self)), pc);
-    List<TlaExpr> loops = actions.stream().filter(a -> a.fault() == null && a.from().equals(a.to()))
-        .map(a -> (TlaExpr) new TlaExpr.Str(a.from())).distinct().toList();
+    List<TlaExpr> loops = loopLabels(actions).stream().map(l -> (TlaExpr) new TlaExpr.Str(l)).toList();
     if (loops.isEmpty()) {
       return left;
     }
     TlaExpr at = loops.size() == 1 ? new TlaExpr.Infix(BinOp.EQ, pc, loops.get(0))
         : new TlaExpr.Infix(BinOp.IN, pc, new TlaExpr.SetOf(loops));
     return new TlaExpr.Or(List.of(left, new TlaExpr.And(List.of(at, step))));
+  }
+
+  /** The labels with a path back to themselves that raises no fault, in the paths' order. */
+  private static List<String> loopLabels(List<Action> actions) {
+    return actions.stream().filter(a -> a.fault() == null && a.from().equals(a.to())).map(Action::from).distinct().toList();
   }
 
   /**
@@ -97,8 +101,7 @@ final class Enabled {
    * (then the caller keeps {@code vars}).
    */
   static TlaExpr movedVars(List<Action> actions, List<String> all) {
-    java.util.Set<String> loops = new java.util.HashSet<>();
-    actions.stream().filter(a -> a.fault() == null && a.from().equals(a.to())).forEach(a -> loops.add(a.from()));
+    List<String> loops = loopLabels(actions);
     java.util.Set<String> written = new java.util.HashSet<>(List.of("pc"));
     for (Action a : actions) {
       if (!loops.contains(a.from()) || (a.fault() == null && !a.from().equals(a.to()))) {
@@ -109,9 +112,8 @@ final class Enabled {
         continue;
       }
       for (TlaExpr e : a.effect()) {
-        if (e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p
-            && p.e() instanceof TlaExpr.Name v) {
-          written.add(v.id());
+        if (SharedEffects.value(e) != null) {
+          written.add(SharedEffects.variable(e));
         } else if (!(e instanceof TlaExpr.Prefix u && u.op() == UnOp.UNCHANGED)) {
           return null;
         }

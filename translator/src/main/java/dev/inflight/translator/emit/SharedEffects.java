@@ -105,12 +105,13 @@ final class SharedEffects {
   }
 
   /** The new value of a primed equation {@code v' = e}: {@code e}; else null. */
-  private static TlaExpr value(TlaExpr e) {
+  static TlaExpr value(TlaExpr e) {
     return e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p
         && p.e() instanceof TlaExpr.Name ? in.right() : null;
   }
 
-  private static String variable(TlaExpr e) {
+  /** The variable of a primed equation {@code v' = e} (one {@link #value} is not null for). */
+  static String variable(TlaExpr e) {
     return ((TlaExpr.Name) ((TlaExpr.Primed) ((TlaExpr.Infix) e).left()).e()).id();
   }
 }
