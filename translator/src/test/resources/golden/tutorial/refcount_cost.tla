@@ -119,10 +119,11 @@ a_at_L35(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] = lat[self] +
-                             IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote]
+                 ![self] =
+                   lat[self] +
+                     IF obj[x].count_cpu = CpuOf(self)
+                     THEN Cost_atomic_local
+                     ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]
@@ -147,10 +148,11 @@ a_at_L35b(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] = lat[self] +
-                             IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote]
+                 ![self] =
+                   lat[self] +
+                     IF obj[x].count_cpu = CpuOf(self)
+                     THEN Cost_atomic_local
+                     ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36b"]
@@ -353,10 +355,11 @@ b_at_L35(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] = lat[self] +
-                             IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote]
+                 ![self] =
+                   lat[self] +
+                     IF obj[x].count_cpu = CpuOf(self)
+                     THEN Cost_atomic_local
+                     ELSE Cost_atomic_remote]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]

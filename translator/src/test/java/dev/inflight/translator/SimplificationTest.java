@@ -155,6 +155,27 @@ class SimplificationTest {
   }
 
   @Test
+  void aJunctionWithAValueTheStepWroteDropsOrTakesTheLiteral() {
+    Emitted e = emit("""
+        model m
+        var flag = false
+        var g = 0
+        var b = false
+        var c = false
+        thread t {
+          atomic {
+            flag = true
+            b = g > 0 && flag
+            c = flag || g > 0
+          }
+        }
+        """);
+    // flag is TRUE in the rest of the step: `g > 0 /\ TRUE` is `g > 0`, `TRUE \/ g > 0` is TRUE
+    String tla = e.tla().replaceAll("\\s+", " ");
+    assertThat(tla).contains("b' = (g > 0)").contains("c' = TRUE").doesNotContain("/\\ TRUE");
+  }
+
+  @Test
   void aBranchOnLocalsAfterTheLastSharedStatementCostsNoStep() {
     Emitted e = emit("""
         model m

@@ -22,8 +22,8 @@ final class Simplify {
    * Folds what a path's guards compute on literals (on the init block's paths, every value is
    * one: docs/semantics.md, "The init block"; in a step, a field of an object allocated in it):
    * integer sums and differences of literals within TLC's 32-bit integers, unions of set
-   * literals, and a set compared with {} that has a literal element. Only Infix and `~` nodes are
-   * entered.
+   * literals, a set compared with {} that has a literal element, and a conjunction or disjunction
+   * with a literal that decides it or drops out of it. Only Infix and `~` nodes are entered.
    */
   static TlaExpr constants(TlaExpr e) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -50,6 +50,21 @@ final class Simplify {
     }
     if ((in.op() == BinOp.EQ || in.op() == BinOp.NEQ) && (isEmptySet(r) && hasElement(l) || isEmptySet(l) && hasElement(r))) {
       return new TlaExpr.Bool(in.op() == BinOp.NEQ);
+    }
+    TlaExpr unit = in.op() == BinOp.AND ? TRUE : in.op() == BinOp.OR ? FALSE : null;
+    if (unit != null) {
+      // x /\ TRUE and x \/ FALSE are x (on either side; x is still evaluated, as TLC would). A
+      // literal that decides the junction on the left is its value (TLC would not evaluate the
+      // right side); on the right it is kept, as TLC evaluates the left side first.
+      if (l.equals(unit)) {
+        return r;
+      }
+      if (r.equals(unit)) {
+        return l;
+      }
+      if (l.equals(unit == TRUE ? FALSE : TRUE)) {
+        return l;
+      }
     }
     return l == in.left() && r == in.right() ? e : new TlaExpr.Infix(in.op(), l, r);
   }

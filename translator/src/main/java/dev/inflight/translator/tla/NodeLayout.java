@@ -181,9 +181,7 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
                     parts.add(Doc.text("." + ((Field) p).name()));
                 }
             }
-            parts.add(Doc.text(" = "));
-            parts.add(Doc.align(expr(u.value(), Pos.CLOSED)));
-            updates.add(Doc.cat(parts));
+            updates.add(assignment(Doc.cat(parts), u.value()));
         }
         Doc base = afterBracket(e.base(), Pos.SEMI);
         Doc list = Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates);
@@ -197,6 +195,26 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
         Doc broken = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT"),
                 Doc.nest(EXCEPT_INDENT, Doc.cat(Doc.LINE, list)), Doc.text("]"));
         return Doc.group(new Doc.Alt(hang, broken));
+    }
+
+    /**
+     * {@code lhs = value}, an EXCEPT update: on one line when it fits; else the value on the next
+     * lines, indented from {@code lhs} (not aligned after its {@code =}, which would push a long
+     * {@code IF} or junction list far right); a value that starts with a bracket stays on the
+     * line of the {@code =} when its first line fits there, as in {@link #visitInfix}, and a name
+     * or literal always does.
+     */
+    private static Doc assignment(Doc lhs, TlaExpr value) {
+        Doc v = expr(value, Pos.CLOSED);
+        TlaExpr c = core(value);
+        if (c instanceof Name || c instanceof Num || c instanceof Str || c instanceof Bool || c instanceof At) {
+            return Doc.cat(lhs, Doc.text(" = "), v); // nothing to gain below
+        }
+        Doc broken = Doc.cat(lhs, Doc.text(" ="), Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, v)));
+        if (selfBreaking(value)) {
+            return Doc.align(Doc.group(new Doc.Choice(Doc.cat(lhs, Doc.text(" = "), v), broken)));
+        }
+        return Doc.align(Doc.group(broken));
     }
 
     @Override

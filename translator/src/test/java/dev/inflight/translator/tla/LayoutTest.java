@@ -168,6 +168,25 @@ class LayoutTest {
     }
 
     @Test
+    void anUpdateWhoseValueBreaksPutsItBelowItsPath() {
+        TlaExpr value = ite(name("cond_one"), ite(name("cond_two"), str("L13"), str("L14")), str("L15"));
+        TlaExpr step = eq(prime("pc"), except(name("pc"), update(value, key(t)), update(num(0), key(name("u")))));
+        // the IF does not fit after `=`: it goes on the next lines, indented from the update's
+        // `!`, not aligned after its `=`
+        assertThat(print(52, def("f", List.of("t"), step))).isEqualTo(lines(
+                "f(t) ==",
+                "    pc' = [pc EXCEPT",
+                "        ![t] =",
+                "          IF cond_one",
+                "          THEN (IF cond_two THEN \"L13\" ELSE \"L14\")",
+                "          ELSE \"L15\",",
+                "        ![u] = 0]"));
+        // an update that fits stays on one line
+        assertThat(print(120, def("f", List.of("t"), step))).isEqualTo(lines(
+                "f(t) == pc' = [pc EXCEPT ![t] = IF cond_one THEN (IF cond_two THEN \"L13\" ELSE \"L14\") ELSE \"L15\", ![u] = 0]"));
+    }
+
+    @Test
     void bracketsBreakAndAlignTheirItems() {
         TlaExpr rec = record(entry("st", str("live")), entry("rc", num(1)), entry("next", name("NULL")));
         assertThat(new TlaPrinter(100).print(rec)).isEqualTo("[st |-> \"live\", rc |-> 1, next |-> NULL]");
