@@ -23,7 +23,12 @@ import java.util.stream.Stream;
  * {@code /usr/bin/time} when the machine has it.
  */
 final class RawTlc {
-  record Run(long moduleBytes, long distinct, double wallSeconds, double statesPerSecond, long peakKb) {}
+  /**
+   * One run: the module's size, TLC's distinct states, the whole process's wall time, distinct
+   * states per second of exploration (from "Computing initial states" to the end of the process)
+   * and that time itself, and the peak resident set (-1 where unknown).
+   */
+  record Run(long moduleBytes, long distinct, double wallSeconds, double statesPerSecond, double exploreSeconds, long peakKb) {}
 
   private static final Pattern DISTINCT = Pattern.compile("([0-9,]+) distinct states found");
   private static final Pattern RSS = Pattern.compile("^inflight-maxrss (\\d+)$");
@@ -35,7 +40,12 @@ final class RawTlc {
     Emitted e = Translator.translate(model, Translator.Options.defaults()).emitted();
     Files.createDirectories(dir);
     Translator.write(e, dir);
-    String name = e.moduleName();
+    return runModule(dir, e.moduleName(), e.moduleName() + ".cfg");
+  }
+
+  /** Raw TLC on the module {@code name}.tla in {@code dir} with the configuration {@code cfg} there. */
+  static Run runModule(Path dir, String name, String cfg) throws IOException {
+    long bytes = Files.size(dir.resolve(name + ".tla"));
     List<String> cmd = new ArrayList<>();
     boolean time = Files.isExecutable(TIME);
     if (time) {
@@ -43,7 +53,7 @@ final class RawTlc {
     }
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseParallelGC",
         "-Djava.io.tmpdir=" + dir.toAbsolutePath(), "-cp", classPath(), "tlc2.TLC",
-        "-workers", "1", "-metadir", dir.resolve("states").toAbsolutePath().toString(), "-config", name + ".cfg", name + ".tla"));
+        "-workers", "1", "-metadir", dir.resolve("states").toAbsolutePath().toString(), "-config", cfg, name + ".tla"));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
     long t0 = System.nanoTime();
     Process p = pb.start();
@@ -72,8 +82,9 @@ final class RawTlc {
       throw new IOException("interrupted", ex);
     }
     long end = System.nanoTime();
-    double rate = explore < 0 || distinct < 0 ? -1 : distinct / ((end - explore) / 1e9);
-    return new Run(e.tla().getBytes(StandardCharsets.UTF_8).length, distinct, (end - t0) / 1e9, rate, time ? peak : -1);
+    double seconds = explore < 0 ? -1 : (end - explore) / 1e9;
+    double rate = explore < 0 || distinct < 0 ? -1 : distinct / seconds;
+    return new Run(bytes, distinct, (end - t0) / 1e9, rate, seconds, time ? peak : -1);
   }
 
   /** This JVM's class path with every entry absolute (TLC runs in another directory). */

@@ -4,6 +4,7 @@ import dev.inflight.translator.lower.Action;
 import dev.inflight.translator.tla.BinOp;
 import dev.inflight.translator.tla.Binders;
 import dev.inflight.translator.tla.Namer;
+import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
@@ -144,7 +145,7 @@ final class MergedPaths {
       Action.Part p = a.parts().get(at);
       if (p.equals(split)) {
         yes.add(a);
-      } else if (p instanceof Action.Part.Guard h && (not(g.e()).equals(h.e()) || not(h.e()).equals(g.e()))) {
+      } else if (p instanceof Action.Part.Guard h && (Tla.negation(g.e()).equals(h.e()) || Tla.negation(h.e()).equals(g.e()))) {
         no.add(a);
       } else {
         return null;
@@ -321,17 +322,6 @@ final class MergedPaths {
       out.add(new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(same)));
     }
     return out;
-  }
-
-  /** {@code ~a} as lower/Simplify writes it: {@code ~(x = y)} is {@code x # y}. */
-  private static TlaExpr not(TlaExpr a) {
-    if (a instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
-      return p.arg();
-    }
-    if (a instanceof TlaExpr.Infix in && (in.op() == BinOp.EQ || in.op() == BinOp.NEQ)) {
-      return new TlaExpr.Infix(in.op() == BinOp.EQ ? BinOp.NEQ : BinOp.EQ, in.left(), in.right());
-    }
-    return new TlaExpr.Prefix(UnOp.NOT, a);
   }
 
   private static final TlaExpr TRUE = new TlaExpr.Bool(true);

@@ -90,13 +90,7 @@ final class Simplify {
    * contradict each other is seen to be infeasible (Path#guard).
    */
   static TlaExpr not(TlaExpr a) {
-    if (a instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
-      return p.arg();
-    }
-    if (a instanceof TlaExpr.Infix in && (in.op() == BinOp.EQ || in.op() == BinOp.NEQ)) {
-      return new TlaExpr.Infix(in.op() == BinOp.EQ ? BinOp.NEQ : BinOp.EQ, in.left(), in.right());
-    }
-    return new TlaExpr.Prefix(UnOp.NOT, a);
+    return dev.inflight.translator.tla.Tla.negation(a);
   }
 
   /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */

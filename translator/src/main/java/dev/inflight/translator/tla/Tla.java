@@ -239,6 +239,21 @@ public final class Tla {
         return new Prefix(UnOp.NOT, a);
     }
 
+    /**
+     * {@code ~a} with the negation pushed in where TLA+ defines it so: {@code ~~x} is {@code x},
+     * {@code ~(x = y)} is {@code x # y} and {@code ~(x # y)} is {@code x = y}. Guards then say the
+     * same thing the same way, so contradicting guards can be seen by comparing them.
+     */
+    public static TlaExpr negation(TlaExpr a) {
+        if (a instanceof Prefix p && p.op() == UnOp.NOT) {
+            return p.arg();
+        }
+        if (a instanceof Infix in && (in.op() == BinOp.EQ || in.op() == BinOp.NEQ)) {
+            return new Infix(in.op() == BinOp.EQ ? BinOp.NEQ : BinOp.EQ, in.left(), in.right());
+        }
+        return new Prefix(UnOp.NOT, a);
+    }
+
     /** Unary {@code -a}. */
     public static TlaExpr neg(TlaExpr a) {
         return new Prefix(UnOp.NEG, a);
