@@ -83,6 +83,14 @@ final class UnionCheck {
   /** States a liveness run may hold before a model is checked on its own (a rerun repeats them). */
   static final long LIVE_STATES = Long.getLong("inflight.diff.liveStates", 30_000);
 
+  /**
+   * A model with this many distinct states stops its union's safety run with an error naming it:
+   * the random models have up to tens of thousands, and one with millions (salt 1405 made one, a
+   * finite but large state space: bench/RESULTS.md) would hold its union, and the long run, for
+   * hours without a word.
+   */
+  static final long MAX_MODEL_STATES = Long.getLong("inflight.diff.maxModelStates", 1L << 22);
+
   private static final Pattern PRINT = Pattern.compile("<<\"inflight-diff\", (\\d+), \\{(.*)}>>");
   private static final Pattern SIZE = Pattern.compile("<<\"inflight-size\", (\\d+), (\\d+)>>");
   private static final Pattern CONSTANT = Pattern.compile("^\\s+(\\w+) = (.*)$");
@@ -119,6 +127,14 @@ final class UnionCheck {
 
   /** With {@code symmetry}, the safety run is reduced by every model's own symmetry (SymmetryFormTest). */
   UnionCheck(Path dir, List<Model> models, boolean enabledCheck, boolean symmetry) {
+    this(dir, models, enabledCheck, symmetry, MAX_MODEL_STATES);
+  }
+
+  /** The cap on a model's distinct states in the safety run ({@link #MAX_MODEL_STATES}). */
+  private final long maxModelStates;
+
+  UnionCheck(Path dir, List<Model> models, boolean enabledCheck, boolean symmetry, long maxModelStates) {
+    this.maxModelStates = maxModelStates;
     this.symmetry = symmetry;
     this.dir = dir;
     this.models = models;
@@ -307,6 +323,12 @@ final class UnionCheck {
     TlcResult r = tlc("UnionSafety", members, false);
     lastDistinct = r.statistics().distinct();
     if (!r.isSuccess()) {
+      Matcher big = UnionModule.TOO_LARGE.matcher(String.join("\n", r.unframedLines()) + "\n" + r.messages());
+      if (big.find()) {
+        throw new AssertionError("model " + models.get(Integer.parseInt(big.group(1)) - 1).id() + " has " + maxModelStates
+            + " distinct states or more, too many for a union check (-Dinflight.diff.maxModelStates raises the cap); its union has "
+            + models.size() + " models");
+      }
       throw new AssertionError("TLC failed on the union of " + models.size() + " models: " + r.outcome() + "\n"
           + String.join("\n", r.unframedLines()) + "\n" + r.messages());
     }
@@ -374,7 +396,7 @@ final class UnionCheck {
       dev.inflight.driver.tlc.TlcRunner.LATE_C2.stream()).toList();
 
   private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
-    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, m -> enabledCheck.contains(m.number())),
+    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, m -> enabledCheck.contains(m.number()), maxModelStates),
         UnionModule.config(active, liveness)};
     if (symmetry && !liveness) {
       files = UnionModule.withSymmetry(files[0], files[1], active);

@@ -61,8 +61,11 @@ final class UnionModule {
    * per TLC worker: the run has one.
    */
   static String safety(String name, List<Member> members) {
-    return safety(name, members, m -> false);
+    return safety(name, members, m -> false, Long.MAX_VALUE);
   }
+
+  /** What a model's count stops the safety run with when it reaches the cap: {@code <<"inflight-too-large", r>>}. */
+  static final java.util.regex.Pattern TOO_LARGE = java.util.regex.Pattern.compile("<<\"inflight-too-large\", (\\d+)>>");
 
   /** The check name a model gets when a thread's written-out ENABLED is not TLC's (enabledCheck). */
   static final String ENABLED_CHECK = "enabled_differs";
@@ -70,9 +73,11 @@ final class UnionModule {
   /**
    * The safety union; each model {@code enabledCheck} accepts also gets the check
    * {@value #ENABLED_CHECK}: in every state, each fair thread's {@code _enabled(self)}
-   * (emit/Enabled) equals TLC's {@code ENABLED} of the thread's step as the union runs it.
+   * (emit/Enabled) equals TLC's {@code ENABLED} of the thread's step as the union runs it. A model
+   * whose count of states reaches {@code maxStates} stops the run with a failed {@code Assert}
+   * naming it ({@link #TOO_LARGE}), where the run would otherwise go on for hours.
    */
-  static String safety(String name, List<Member> members, java.util.function.Predicate<Member> enabledCheck) {
+  static String safety(String name, List<Member> members, java.util.function.Predicate<Member> enabledCheck, long maxStates) {
     int n = members.stream().mapToInt(Member::number).max().orElse(0);
     StringBuilder b = header(name, members);
     List<String> arms = new ArrayList<>();
@@ -96,7 +101,8 @@ final class UnionModule {
       }
       int seen = n + r;
       String count = "TLCSet(" + r + ", TLCGet(" + r + ") + 1) /\\ (TLCGet(" + r + ") \\notin Pow2 \\/ PrintT(<<\"inflight-size\", "
-          + r + ", TLCGet(" + r + ")>>))";
+          + r + ", TLCGet(" + r + ")>>))"
+          + (maxStates == Long.MAX_VALUE ? "" : " /\\ Assert(TLCGet(" + r + ") < " + maxStates + ", <<\"inflight-too-large\", " + r + ">>)");
       String report = "LET new == (" + String.join(" \\cup ", checks) + ") \\ TLCGet(" + seen + ") IN new = {} \\/ (PrintT(<<\"inflight-diff\", "
           + r + ", new>>) /\\ TLCSet(" + seen + ", TLCGet(" + seen + ") \\cup new))";
       arms.add("which = " + r + " -> " + count + " /\\ ((" + String.join(" /\\ ", holds) + ") \\/ " + report + ")");
