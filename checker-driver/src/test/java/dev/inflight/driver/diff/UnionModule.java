@@ -53,17 +53,6 @@ final class UnionModule {
   private UnionModule() {
   }
 
-  /**
-   * The safety union: Probe, an invariant that never fails, counts each model's states in TLC
-   * register r (printing the count at every power of two from 64 on: {@code <<"inflight-size", r,
-   * n>>}) and prints the model's checks a state violates that it has not printed before
-   * ({@code <<"inflight-diff", r, {names}>>}; register N + r holds those printed). Registers are
-   * per TLC worker: the run has one.
-   */
-  static String safety(String name, List<Member> members) {
-    return safety(name, members, m -> false, Long.MAX_VALUE);
-  }
-
   /** What a model's count stops the safety run with when it reaches the cap: {@code <<"inflight-too-large", r>>}. */
   static final java.util.regex.Pattern TOO_LARGE = java.util.regex.Pattern.compile("<<\"inflight-too-large\", (\\d+)>>");
 
@@ -71,7 +60,11 @@ final class UnionModule {
   static final String ENABLED_CHECK = "enabled_differs";
 
   /**
-   * The safety union; each model {@code enabledCheck} accepts also gets the check
+   * The safety union: Probe, an invariant that never fails, counts each model's states in TLC
+   * register r (printing the count at every power of two from 64 on: {@code <<"inflight-size", r,
+   * n>>}) and prints the model's checks a state violates that it has not printed before
+   * ({@code <<"inflight-diff", r, {names}>>}; register N + r holds those printed). Registers are
+   * per TLC worker: the run has one. Each model {@code enabledCheck} accepts also gets the check
    * {@value #ENABLED_CHECK}: in every state, each fair thread's {@code _enabled(self)}
    * (emit/Enabled) equals TLC's {@code ENABLED} of the thread's step as the union runs it. A model
    * whose count of states reaches {@code maxStates} stops the run with a failed {@code Assert}

@@ -1,6 +1,7 @@
 package dev.inflight.translator.lower;
 
 import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -73,7 +74,7 @@ final class Path {
   /**
    * Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. So does a guard
    * whose every conjunct is already a guard of the path; a conjunct that is the negation of one
-   * (Simplify#not) makes the path infeasible: no state satisfies its guards.
+   * (Tla#negation) makes the path infeasible: no state satisfies its guards.
    */
   void guard(TlaExpr g) {
     TlaExpr f = Simplify.fold(Simplify.constants(g), nonNull);
@@ -86,7 +87,7 @@ final class Path {
     }
     List<TlaExpr> conjuncts = new ArrayList<>();
     conjuncts(f, conjuncts);
-    if (conjuncts.stream().anyMatch(c -> facts.contains(Simplify.not(c)))) {
+    if (conjuncts.stream().anyMatch(c -> facts.contains(Tla.negation(c)))) {
       infeasible = true;
       return;
     }

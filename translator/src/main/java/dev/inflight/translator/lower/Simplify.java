@@ -1,6 +1,7 @@
 package dev.inflight.translator.lower;
 
 import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.UnOp;
 import java.util.Set;
@@ -51,18 +52,15 @@ final class Simplify {
     if ((in.op() == BinOp.EQ || in.op() == BinOp.NEQ) && (isEmptySet(r) && hasElement(l) || isEmptySet(l) && hasElement(r))) {
       return new TlaExpr.Bool(in.op() == BinOp.NEQ);
     }
-    TlaExpr unit = in.op() == BinOp.AND ? TRUE : in.op() == BinOp.OR ? FALSE : null;
-    if (unit != null) {
-      // x /\ TRUE and x \/ FALSE are x (on either side; x is still evaluated, as TLC would). A
-      // literal that decides the junction on the left is its value (TLC would not evaluate the
-      // right side); on the right it is kept, as TLC evaluates the left side first.
-      if (l.equals(unit)) {
-        return r;
+    if (in.op() == BinOp.AND || in.op() == BinOp.OR) {
+      // TRUE drops out of a conjunction, FALSE out of a disjunction (x is still evaluated, as TLC
+      // would); the other literal on the left decides the junction (TLC would not evaluate the
+      // right side), but on the right it is kept, as TLC evaluates the left side first
+      boolean neutral = in.op() == BinOp.AND;
+      if (l instanceof TlaExpr.Bool b) {
+        return b.v() == neutral ? r : l;
       }
-      if (r.equals(unit)) {
-        return l;
-      }
-      if (l.equals(unit == TRUE ? FALSE : TRUE)) {
+      if (r instanceof TlaExpr.Bool b && b.v() == neutral) {
         return l;
       }
     }
@@ -83,16 +81,6 @@ final class Simplify {
         || e instanceof TlaExpr.Infix in && in.op() == BinOp.CUP && (hasElement(in.left()) || hasElement(in.right()));
   }
 
-  /**
-   * {@code ~a}, with the negation pushed into what it can be by definition: {@code ~~x} is
-   * {@code x}, {@code ~(x = y)} is {@code x # y} and {@code ~(x # y)} is {@code x = y} (TLA+
-   * defines {@code #} so). Guards then say the same thing the same way, and a path whose guards
-   * contradict each other is seen to be infeasible (Path#guard).
-   */
-  static TlaExpr not(TlaExpr a) {
-    return dev.inflight.translator.tla.Tla.negation(a);
-  }
-
   /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */
   static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -100,7 +88,7 @@ final class Simplify {
       if (a instanceof TlaExpr.Bool b) {
         return new TlaExpr.Bool(!b.v());
       }
-      return not(a);
+      return Tla.negation(a);
     }
     if (!(e instanceof TlaExpr.Infix in)) {
       return e;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link Tla#negation}: the one place a guard's negation is formed (lower/Simplify, emit/MergedPaths). */
+/** {@link Tla#negation}: the one place a guard's negation is formed (lower/Path, lower/Simplify, emit/MergedPaths). */
 class NegationTest {
     private final TlaExpr a = name("a");
     private final TlaExpr b = name("b");
