@@ -213,23 +213,20 @@ receiver_at_L33(self) ==
     /\ UNCHANGED <<rxq, sender_locals>>
     /\ \E b \in {receiver_locals[self].b} :
        \E ok \in {b # NULL /\ skb[b].st = "live"} :
-       LET receiver_locals_next == [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
-       IN \/ /\ ok
-             /\ skb[b].users > 1
-             /\ skb' = [skb EXCEPT ![b].users = skb[b].users - 1]
-             /\ receiver_locals' = receiver_locals_next
+       \/ /\ ok
+          /\ \E br \in {skb[b].users > 1} :
+             /\ IF br THEN TRUE ELSE skb[b].users = 1
+             /\ skb' =
+                  IF br
+                  THEN [skb EXCEPT ![b].users = skb[b].users - 1]
+                  ELSE [skb EXCEPT ![b].users = 0, ![b].st = "freed"]
+             /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ skb[b].users = 1
-             /\ skb' = [skb EXCEPT ![b].users = 0, ![b].st = "freed"]
-             /\ receiver_locals' = receiver_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L29"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ skb[b].users \leq 0
-             /\ FaultOn("refcount_underflow", self, 33, b)
-          \/ FaultDeref("double_free", self, 33, b, skb)
+       \/ /\ ok
+          /\ skb[b].users \leq 0
+          /\ FaultOn("refcount_underflow", self, 33, b)
+       \/ FaultDeref("double_free", self, 33, b, skb)
 
 \* any step of a receiver thread
 receiver_step(self) ==

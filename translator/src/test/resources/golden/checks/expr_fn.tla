@@ -170,23 +170,20 @@ lookup_at_L41(self) ==
     /\ UNCHANGED <<lookup_untouched, table_lock>>
     /\ \E sk \in {lookup_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ lookup_locals' = lookup_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L43"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L43"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 41, sk)
-          \/ FaultDeref("double_free", self, 41, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 41, sk)
+       \/ FaultDeref("double_free", self, 41, sk, sock)
 
 \* a lookup thread at L43: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:43: }
@@ -317,23 +314,20 @@ closer_at_L55(self) ==
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
     /\ \E sk \in {closer_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ closer_locals' = closer_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L57"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ closer_locals' = closer_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L57"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 55, sk)
-          \/ FaultDeref("double_free", self, 55, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 55, sk)
+       \/ FaultDeref("double_free", self, 55, sk, sock)
 
 \* a closer thread at L57: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:57: }

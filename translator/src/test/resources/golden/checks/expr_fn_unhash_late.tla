@@ -170,23 +170,20 @@ lookup_at_L34(self) ==
     /\ UNCHANGED <<lookup_untouched, table_lock>>
     /\ \E sk \in {lookup_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ lookup_locals' = lookup_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L36"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L36"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 34, sk)
-          \/ FaultDeref("double_free", self, 34, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 34, sk)
+       \/ FaultDeref("double_free", self, 34, sk, sock)
 
 \* a lookup thread at L36: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:36: }
@@ -338,23 +335,20 @@ closer_at_L48(self) ==
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
     /\ \E sk \in {closer_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ closer_locals' = closer_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "L50"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ closer_locals' = closer_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L50"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 48, sk)
-          \/ FaultDeref("double_free", self, 48, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 48, sk)
+       \/ FaultDeref("double_free", self, 48, sk, sock)
 
 \* a closer thread at L50: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:50: }

@@ -187,18 +187,16 @@ owner_at_L26(self) ==
     /\ \E sk \in {owner_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
        \/ /\ ok
-          /\ sock[sk].refcnt > 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt = 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-          /\ owner_locals' = [owner_locals EXCEPT
-                 ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L15"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+             /\ owner_locals' =
+                  IF br
+                  THEN [owner_locals EXCEPT ![self] = owner_locals_init]
+                  ELSE [owner_locals EXCEPT
+                           ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "Done" ELSE "L15"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 26, sk)
@@ -285,19 +283,16 @@ lookup_at_L33(self) ==
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs, lookup_locals>>
     /\ \E sk \in {lookup_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
-       \/ /\ ok2
-          /\ sock[sk].refcnt < 32
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
-          /\ pc' = [pc EXCEPT ![self] = "L34"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok2
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 0} :
+             /\ IF br THEN sock[sk].refcnt < 32 ELSE sock[sk].refcnt \leq 0
+             /\ sock' = IF br THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1] ELSE sock
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L34" ELSE "L37"]
+             /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sock[sk].refcnt > 0
           /\ sock[sk].refcnt \geq 32
           /\ FaultOnBound("model_bound", self, 33, sk, "ref refcnt 32")
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ pc' = [pc EXCEPT ![self] = "L37"]
-          /\ UNCHANGED <<fault, sock>>
        \/ FaultDeref("use_after_free", self, 33, sk, sock)
 
 \* a lookup thread at L34: 3 paths (1 to a fault)
@@ -306,15 +301,13 @@ lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, lookup_locals>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 34)
@@ -328,18 +321,16 @@ lookup_at_L35(self) ==
     /\ \E sk \in {lookup_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
        \/ /\ ok
-          /\ sock[sk].refcnt > 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt = 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-          /\ lookup_locals' = [lookup_locals EXCEPT
-                 ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L15"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+             /\ lookup_locals' =
+                  IF br
+                  THEN [lookup_locals EXCEPT ![self] = lookup_locals_init]
+                  ELSE [lookup_locals EXCEPT
+                           ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L42" ELSE "L15"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 35, sk)
@@ -351,21 +342,17 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-       IN \/ /\ rcu_depth[self] > 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          \/ /\ rcu_depth[self] = 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth[self] = 0
-             /\ Fault("bad_rcu_unlock", self, 37)
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ UNCHANGED <<fault>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 37)
 
 \* a lookup thread at L40: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
@@ -373,21 +360,17 @@ lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-       IN \/ /\ rcu_depth[self] > 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          \/ /\ rcu_depth[self] = 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L42"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth[self] = 0
-             /\ Fault("bad_rcu_unlock", self, 40)
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ UNCHANGED <<fault>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 40)
 
 \* a lookup thread at L42: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:42: }

@@ -187,18 +187,16 @@ owner_at_L28(self) ==
     /\ \E sk \in {owner_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
        \/ /\ ok
-          /\ sock[sk].refcnt > 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt = 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-          /\ owner_locals' = [owner_locals EXCEPT
-                 ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+             /\ owner_locals' =
+                  IF br
+                  THEN [owner_locals EXCEPT ![self] = owner_locals_init]
+                  ELSE [owner_locals EXCEPT
+                           ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "Done" ELSE "L17"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 28, sk)
@@ -305,15 +303,13 @@ lookup_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, lookup_locals>>
-    /\ \/ /\ rcu_depth[self] > 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L37"]
-          /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-       \/ /\ rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-          /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ pc' = [pc EXCEPT ![self] = "L37"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 36)
@@ -327,18 +323,16 @@ lookup_at_L37(self) ==
     /\ \E sk \in {lookup_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
        \/ /\ ok
-          /\ sock[sk].refcnt > 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt = 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = 0]
-          /\ lookup_locals' = [lookup_locals EXCEPT
-                 ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+             /\ lookup_locals' =
+                  IF br
+                  THEN [lookup_locals EXCEPT ![self] = lookup_locals_init]
+                  ELSE [lookup_locals EXCEPT
+                           ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L41" ELSE "L17"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 37, sk)
@@ -350,21 +344,17 @@ lookup_at_L39(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ LET lookup_locals_next == [lookup_locals EXCEPT ![self] = lookup_locals_init]
-       IN \/ /\ rcu_depth[self] > 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          \/ /\ rcu_depth[self] = 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ lookup_locals' = lookup_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L41"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth[self] = 0
-             /\ Fault("bad_rcu_unlock", self, 39)
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L41"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ UNCHANGED <<fault>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 39)
 
 \* a lookup thread at L41: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:41: }

@@ -145,23 +145,20 @@ worker_at_L50(self) ==
     /\ UNCHANGED <<socks, ready>>
     /\ \E sk \in {worker_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET worker_locals_next == [worker_locals EXCEPT ![self] = worker_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ worker_locals' = worker_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ worker_locals' = worker_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 50, sk)
-          \/ FaultDeref("double_free", self, 50, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 50, sk)
+       \/ FaultDeref("double_free", self, 50, sk, sock)
 
 \* any step of a worker thread
 worker_step(self) ==

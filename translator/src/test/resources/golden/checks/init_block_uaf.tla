@@ -82,15 +82,14 @@ closer_at_L20(self) ==
     /\ UNCHANGED <<closer_untouched>>
     /\ \E ok \in {s # NULL /\ sock[s].st = "live"} :
        \/ /\ ok
-          /\ sock[s].refcnt > 1
-          /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[s].refcnt = 1
-          /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sock[s].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[s].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
+                  ELSE [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sock[s].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 20, s)

@@ -178,22 +178,18 @@ setup_and_read_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<dev, d, rcu_running>>
-    /\ LET setup_and_read_locals_next ==
-               [setup_and_read_locals EXCEPT ![self] = setup_and_read_locals_init]
-       IN \/ /\ rcu_depth[self] > 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ setup_and_read_locals' = setup_and_read_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L26"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          \/ /\ rcu_depth[self] = 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ setup_and_read_locals' = setup_and_read_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L26"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth[self] = 0
-             /\ Fault("bad_rcu_unlock", self, 25)
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT
+                 ![self] = setup_and_read_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L26"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ UNCHANGED <<fault>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 25)
 
 \* a setup_and_read thread at L26: 3 paths (2 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:26: }

@@ -120,23 +120,20 @@ closer_at_L31(self) ==
     /\ UNCHANGED <<closer_untouched>>
     /\ \E s \in {closer_locals[self].s} :
        \E ok \in {s # NULL /\ sock[s].st = "live"} :
-       LET closer_locals_next == [closer_locals EXCEPT ![self] = closer_locals_init]
-       IN \/ /\ ok
-             /\ sock[s].refcnt > 1
-             /\ sock' = [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
-             /\ closer_locals' = closer_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[s].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[s].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
+                  ELSE [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
+             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[s].refcnt = 1
-             /\ sock' = [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
-             /\ closer_locals' = closer_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[s].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 31, s)
-          \/ FaultDeref("double_free", self, 31, s, sock)
+       \/ /\ ok
+          /\ sock[s].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 31, s)
+       \/ FaultDeref("double_free", self, 31, s, sock)
 
 \* any step of a closer thread
 closer_step(self) ==

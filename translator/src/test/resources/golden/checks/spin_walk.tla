@@ -234,7 +234,7 @@ walker_enabled(self) ==
        IN \/ pc[self] = "L40"
           \/ /\ pc[self] = "L41"
              /\ \/ /\ p # NULL
-                   /\ \/ /\ p # NULL /\ node[p].st = "live"
+                   /\ \/ /\ node[p].st = "live"
                          /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
                             \/ [pc EXCEPT ![self] = "L41"] # pc
                       \/ node[p].st # "live"

@@ -277,7 +277,7 @@ walker_enabled(self) ==
        IN \/ pc[self] = "L37"
           \/ /\ pc[self] = "L38"
              /\ \/ /\ p # NULL
-                   /\ \/ /\ p # NULL /\ node[p].st = "live"
+                   /\ \/ /\ node[p].st = "live"
                          /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
                             \/ [pc EXCEPT ![self] = "L38"] # pc
                       \/ node[p].st # "live"

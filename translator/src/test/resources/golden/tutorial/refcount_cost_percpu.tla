@@ -173,53 +173,49 @@ a_at_L29(self) ==
     /\ UNCHANGED <<shared, b_locals>>
     /\ \E x \in {a_locals[self].bump.x} :
        \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       LET a_locals_next == [a_locals EXCEPT ![self] = a_locals_init]
-       IN \/ /\ ok
-             /\ obj[x].count > 1
+       \/ /\ ok
+          /\ \E br \in {obj[x].count > 1} :
+             /\ IF br THEN TRUE ELSE obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+             /\ obj' =
+                  IF br
+                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 IF obj[x].count_cpu = CpuOf(self)
-                                 THEN Cost_atomic_local
-                                 ELSE Cost_atomic_remote]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
+                  IF br
+                  THEN (IF lat[self] +
+                             (IF obj[x].count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) >
+                             400
+                        THEN [op |-> "bump",
+                              thread |-> self,
+                              ns |-> lat[self] +
+                                       IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote]
+                        ELSE NoOpEnd)
+                  ELSE IF lat[self] +
+                            (IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote) +
+                            Cost_free >
+                            400
+                       THEN [op |-> "bump",
+                             thread |-> self,
+                             ns |-> lat[self] +
+                                      (IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote) +
+                                      Cost_free]
+                       ELSE NoOpEnd
+             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) +
-                       Cost_free >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 (IF obj[x].count_cpu = CpuOf(self)
-                                  THEN Cost_atomic_local
-                                  ELSE Cost_atomic_remote) +
-                                 Cost_free]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, x)
-          \/ FaultDeref("double_free", self, 29, x, obj)
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("refcount_underflow", self, 29, x)
+       \/ FaultDeref("double_free", self, 29, x, obj)
 
 \* a a thread at L29b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -231,55 +227,50 @@ a_at_L29b(self) ==
     /\ UNCHANGED <<shared, b_locals>>
     /\ \E x \in {a_locals[self].bump.x} :
        \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       LET lat_next == [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
-           a_locals_next ==
-               [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
-       IN \/ /\ ok
-             /\ obj[x].count > 1
-             /\ lat' = lat_next
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+       \/ /\ ok
+          /\ \E br \in {obj[x].count > 1} :
+             /\ IF br THEN TRUE ELSE obj[x].count = 1
+             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ obj' =
+                  IF br
+                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 IF obj[x].count_cpu = CpuOf(self)
-                                 THEN Cost_atomic_local
-                                 ELSE Cost_atomic_remote]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
+                  IF br
+                  THEN (IF lat[self] +
+                             (IF obj[x].count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) >
+                             400
+                        THEN [op |-> "bump",
+                              thread |-> self,
+                              ns |-> lat[self] +
+                                       IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote]
+                        ELSE NoOpEnd)
+                  ELSE IF lat[self] +
+                            (IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote) +
+                            Cost_free >
+                            400
+                       THEN [op |-> "bump",
+                             thread |-> self,
+                             ns |-> lat[self] +
+                                      (IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote) +
+                                      Cost_free]
+                       ELSE NoOpEnd
+             /\ a_locals' = [a_locals EXCEPT
+                    ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count = 1
-             /\ lat' = lat_next
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) +
-                       Cost_free >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 (IF obj[x].count_cpu = CpuOf(self)
-                                  THEN Cost_atomic_local
-                                  ELSE Cost_atomic_remote) +
-                                 Cost_free]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L28"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, x)
-          \/ FaultDeref("double_free", self, 29, x, obj)
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("refcount_underflow", self, 29, x)
+       \/ FaultDeref("double_free", self, 29, x, obj)
 
 \* a a thread at L33: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:33: p = alloc obj
@@ -380,53 +371,49 @@ b_at_L29(self) ==
     /\ UNCHANGED <<b_untouched>>
     /\ \E x \in {b_locals[self].bump.x} :
        \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       LET b_locals_next == [b_locals EXCEPT ![self] = b_locals_init]
-       IN \/ /\ ok
-             /\ obj[x].count > 1
+       \/ /\ ok
+          /\ \E br \in {obj[x].count > 1} :
+             /\ IF br THEN TRUE ELSE obj[x].count = 1
              /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+             /\ obj' =
+                  IF br
+                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
              /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 IF obj[x].count_cpu = CpuOf(self)
-                                 THEN Cost_atomic_local
-                                 ELSE Cost_atomic_remote]
-                  ELSE NoOpEnd
-             /\ b_locals' = b_locals_next
+                  IF br
+                  THEN (IF lat[self] +
+                             (IF obj[x].count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) >
+                             400
+                        THEN [op |-> "bump",
+                              thread |-> self,
+                              ns |-> lat[self] +
+                                       IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote]
+                        ELSE NoOpEnd)
+                  ELSE IF lat[self] +
+                            (IF obj[x].count_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote) +
+                            Cost_free >
+                            400
+                       THEN [op |-> "bump",
+                             thread |-> self,
+                             ns |-> lat[self] +
+                                      (IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote) +
+                                      Cost_free]
+                       ELSE NoOpEnd
+             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF lat[self] +
-                       (IF obj[x].count_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote) +
-                       Cost_free >
-                       400
-                  THEN [op |-> "bump",
-                        thread |-> self,
-                        ns |-> lat[self] +
-                                 (IF obj[x].count_cpu = CpuOf(self)
-                                  THEN Cost_atomic_local
-                                  ELSE Cost_atomic_remote) +
-                                 Cost_free]
-                  ELSE NoOpEnd
-             /\ b_locals' = b_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ obj[x].count \leq 0
-             /\ FaultOn("refcount_underflow", self, 29, x)
-          \/ FaultDeref("double_free", self, 29, x, obj)
+       \/ /\ ok
+          /\ obj[x].count \leq 0
+          /\ FaultOn("refcount_underflow", self, 29, x)
+       \/ FaultDeref("double_free", self, 29, x, obj)
 
 \* a b thread at L40: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:40: await shared != null

@@ -140,23 +140,20 @@ producer_at_L21(self) ==
     /\ UNCHANGED <<shared, consumer_locals>>
     /\ \E sk \in {producer_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET producer_locals_next == [producer_locals EXCEPT ![self] = producer_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ producer_locals' = producer_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ producer_locals' = producer_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 21, sk)
-          \/ FaultDeref("double_free", self, 21, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 21, sk)
+       \/ FaultDeref("double_free", self, 21, sk, sock)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -227,23 +224,20 @@ consumer_at_L28(self) ==
     /\ UNCHANGED <<consumer_untouched>>
     /\ \E sk \in {consumer_locals[self].sk} :
        \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       LET consumer_locals_next == [consumer_locals EXCEPT ![self] = consumer_locals_init]
-       IN \/ /\ ok
-             /\ sock[sk].refcnt > 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-             /\ consumer_locals' = consumer_locals_next
+       \/ /\ ok
+          /\ \E br \in {sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+             /\ sock' =
+                  IF br
+                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ consumer_locals' = consumer_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sock[sk].refcnt \leq 0
-             /\ FaultOn("refcount_underflow", self, 28, sk)
-          \/ FaultDeref("double_free", self, 28, sk, sock)
+       \/ /\ ok
+          /\ sock[sk].refcnt \leq 0
+          /\ FaultOn("refcount_underflow", self, 28, sk)
+       \/ FaultDeref("double_free", self, 28, sk, sock)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -66,4 +66,26 @@ class BranchesJoinedTest {
     String tla = e.tla().replaceAll("\\s+", " ");
     assertThat(tla).contains("IF br THEN ready ELSE TRUE").contains("a' = IF br THEN 1 ELSE 2");
   }
+
+  @Test
+  void aCountsTwoOutcomesAreJoinedAndTheSecondKeepsItsOwnTest() {
+    // `put`: above 1 it decrements, at 1 it frees, below it faults. The first two guards are not
+    // each other's negation but exclude each other (tla/Exclusive), so they are one disjunct and
+    // the second arm still tests `= 1`; the fault keeps its own disjunct.
+    Emitted e = emitAccepted("""
+        model m
+        struct obj {
+          ref refcnt = 1
+        }
+        thread t {
+          o = alloc obj
+          put o.refcnt
+        }
+        """);
+    String tla = e.tla().replaceAll("\\s+", " ");
+    assertThat(tla).containsPattern("\\\\E (br\\d*) \\\\in \\{obj\\[o\\]\\.refcnt > 1\\} : "
+            + "/\\\\ IF \\1 THEN TRUE ELSE obj\\[o\\]\\.refcnt = 1 /\\\\ obj' = IF \\1 THEN")
+        .contains("obj[o].refcnt \\leq 0 /\\ FaultOn(\"refcount_underflow\"");
+    assertThat(tla.split("obj\\[o\\]\\.refcnt = 1", -1)).hasSize(2);
+  }
 }

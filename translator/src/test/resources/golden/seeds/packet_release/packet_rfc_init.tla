@@ -319,21 +319,17 @@ rx_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched>>
-    /\ LET rx_locals_next == [rx_locals EXCEPT ![self] = rx_locals_init]
-       IN \/ /\ rcu_depth[self] > 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
-             /\ rx_locals' = rx_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L69"]
-             /\ UNCHANGED <<fault, rcu_gp, rcu_cbs>>
-          \/ /\ rcu_depth[self] = 1
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
-             /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-             /\ rx_locals' = rx_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L69"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ rcu_depth[self] = 0
-             /\ Fault("bad_rcu_unlock", self, 68)
+    /\ \/ \E br \in {rcu_depth[self] > 1} :
+          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "L69"]
+          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+          /\ rcu_cbs' =
+               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ UNCHANGED <<fault>>
+       \/ /\ rcu_depth[self] = 0
+          /\ Fault("bad_rcu_unlock", self, 68)
 
 \* a rx thread at L69: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:69: }

@@ -135,7 +135,7 @@ final class Enabled {
     if (x != null && ps.stream().allMatch(a -> x.equals(partAt(a, d)))) {
       TlaExpr rest = tree(ps, d + 1);
       if (x instanceof Action.Part.Guard g) {
-        return and(g.e(), rest);
+        return and(g.e(), Assuming.of(g.e(), rest));
       }
       if (x instanceof Action.Part.Let l) {
         // a definition the rest does not mention is left out
@@ -210,7 +210,7 @@ final class Enabled {
    * atoms mean, so this never turns a disjunction that can be false into TRUE; atoms that are
    * equivalent without being written alike are only a simplification missed.
    */
-  private static TlaExpr or(List<TlaExpr> items) {
+  static TlaExpr or(List<TlaExpr> items) {
     TlaExpr or = disjunction(items);
     if (!(or instanceof TlaExpr.Bool) && Tautology.holds(or, MAX_ATOMS)) {
       return TRUE;

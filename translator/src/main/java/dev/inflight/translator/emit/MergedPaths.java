@@ -3,8 +3,8 @@ package dev.inflight.translator.emit;
 import dev.inflight.translator.lower.Action;
 import dev.inflight.translator.tla.BinOp;
 import dev.inflight.translator.tla.Binders;
+import dev.inflight.translator.tla.Exclusive;
 import dev.inflight.translator.tla.Namer;
-import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
@@ -19,9 +19,10 @@ import java.util.function.Function;
  * The arms of a branch inside one step written as one disjunct (docs/semantics.md, "One action
  * per label", Branches joined). Paths are formed by copying a path where it splits, so a step with
  * k independent {@code if}s has up to 2^k paths, each spelling out its whole effect. Two groups of
- * a label's fault-free paths that share their parts up to a guard {@code c} in one and its
- * negation in the other, each group itself one path or two such groups, and below it only guards
- * and LET definitions, are written as one path:
+ * a label's fault-free paths that share their parts up to a guard {@code c} in one and a guard
+ * that excludes it in the other (tla/Exclusive: its negation, or {@code x = 1} against
+ * {@code x > 1}), each group itself one path or two such groups, and below it only guards and LET
+ * definitions, are written as one path:
  *
  * <pre>
  *   P /\ LET br == c  (the arms' definitions) IN
@@ -30,8 +31,9 @@ import java.util.function.Function;
  *        /\ IF br THEN Ran(k1) ELSE Ran(k2)        (the paths' marks, when the check wants them)
  * </pre>
  *
- * The same action: if {@code c} holds the conjunction is the first path's, else the second's, as
- * {@code IF} chooses; every path's effect gives every variable one value (an equation or
+ * The same action: if {@code c} holds the conjunction is the first path's (the second's are not
+ * enabled: each tests a guard that excludes {@code c}), else the second's, as {@code IF} chooses,
+ * the second arm's guard among its G2 unless it is {@code c}'s negation; every path's effect gives every variable one value (an equation or
  * {@code UNCHANGED}), so the equations of the two agree on what they leave alone. TLC evaluates
  * {@code c} where the paths did (after {@code P}), and what only one arm evaluated only in its
  * {@code IF} branch; a LET definition is evaluated only where read, so the arms' definitions
@@ -56,15 +58,30 @@ final class MergedPaths {
   private final Map<String, List<String>> members = new LinkedHashMap<>();
   private final Map<String, TlaExpr> marks = new LinkedHashMap<>();
   private final Map<TlaExpr, String> conditions = new java.util.HashMap<>();
+  /** The label's fault paths, which are never joined. */
+  private List<Action> faults = List.of();
+  private Reach reach = Reach.EXCLUSIVE;
 
   private MergedPaths(Function<Action, TlaExpr> mark, Namer namer) {
     this.mark = mark;
     this.namer = namer;
   }
 
-  static Result of(List<Action> paths, Function<Action, TlaExpr> mark, Namer namer) {
+  /** Which arms may be joined. */
+  enum Reach {
+    /** Arms whose guards are each other's negation. */
+    NEGATED,
+    /** Arms whose guards exclude each other (tla/Exclusive). */
+    EXCLUSIVE,
+    /** As {@link #EXCLUSIVE}, but not where a fault path goes on past the split with an arm ({@link #faultBelow}). */
+    EXCLUSIVE_APART_FROM_FAULTS
+  }
+
+  static Result of(List<Action> paths, Function<Action, TlaExpr> mark, Namer namer, Reach reach) {
     MergedPaths m = new MergedPaths(mark, namer);
+    m.reach = reach;
     List<Action> normal = paths.stream().filter(a -> a.fault() == null).toList();
+    m.faults = paths.stream().filter(a -> a.fault() != null).toList();
     if (normal.size() < 2) {
       return new Result(paths, Map.of(), Map.of());
     }
@@ -136,17 +153,20 @@ final class MergedPaths {
       return null;
     }
     Action.Part split = ps.get(0).parts().get(at);
-    if (!(split instanceof Action.Part.Guard g)) {
+    if (!(split instanceof Action.Part.Guard g) || reach == Reach.EXCLUSIVE_APART_FROM_FAULTS && faultBelow(ps, at)) {
       return null;
     }
     List<Action> yes = new ArrayList<>();
     List<Action> no = new ArrayList<>();
+    boolean negated = true; // every other arm's guard is c's negation, which IF's ELSE implies
     for (Action a : ps) {
       Action.Part p = a.parts().get(at);
       if (p.equals(split)) {
         yes.add(a);
-      } else if (p instanceof Action.Part.Guard h && (Tla.negation(g.e()).equals(h.e()) || Tla.negation(h.e()).equals(g.e()))) {
+      } else if (p instanceof Action.Part.Guard h
+          && (reach == Reach.NEGATED ? Exclusive.negates(g.e(), h.e()) : Exclusive.of(g.e(), h.e()))) {
         no.add(a);
+        negated &= Exclusive.negates(g.e(), h.e());
       } else {
         return null;
       }
@@ -155,11 +175,34 @@ final class MergedPaths {
       return null;
     }
     Merged m1 = group(yes, at + 1);
-    Merged m2 = m1 == null ? null : group(no, at + 1);
+    // an arm whose guard only excludes c keeps it: IF's ELSE branch tests it
+    Merged m2 = m1 == null ? null : group(no, negated ? at + 1 : at);
     if (m2 == null) {
       return null;
     }
     return join(common, g.e(), m1, m2);
+  }
+
+  /**
+   * Whether a fault path goes on past the split at {@code at} with one of the arms: it shares
+   * their guards up to there and the guard of one arm. Joined, that arm's later guards would be
+   * spelled inside the {@code IF} while the fault path still tests them on its own, so TLC would
+   * evaluate them twice, where the fold names the shared run once (emit/PathTree); and the
+   * shared run, now read by fault paths only and not at their head, may no longer be bound once
+   * (emit/BoundOnce). ThreadActions keeps the shortest of the label's forms.
+   */
+  private boolean faultBelow(List<Action> ps, int at) {
+    for (Action f : faults) {
+      if (f.parts().size() <= at) {
+        continue;
+      }
+      for (Action p : ps) {
+        if (f.parts().subList(0, at + 1).equals(p.parts().subList(0, at + 1))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** {@code common}, then the arm {@code m1} where {@code c} holds and {@code m2} where it does not. */

@@ -60,6 +60,11 @@ final class ThreadActions {
 
   private static final dev.inflight.translator.tla.TlaPrinter PRINTER = new dev.inflight.translator.tla.TlaPrinter();
 
+  /** The length of a label action's body as the module prints it (a definition's body, indented). */
+  private static int printedLength(TlaExpr body) {
+    return PRINTER.print(new TlaModule.OpDef("a", List.of("self"), body)).length();
+  }
+
   /**
    * A label's action: its test, the UNCHANGED its paths share, and its paths folded; {@code merged}
    * (or null) gives the marks and members of paths MergedPaths joined.
@@ -136,22 +141,34 @@ final class ThreadActions {
         String label = e.getKey();
         String name = layout.namer.name(List.of("label-action", t, label), t.name() + "_at_" + label);
         names.put(label, name);
-        // the label's paths as they are, and with branches joined (MergedPaths): the shorter text
-        // (decided without the marks, so that a check's module and `inflight translate`'s agree)
-        // (each form is folded once without marks; with the hook on, the chosen one again with them)
-        MergedPaths.Result merged = joinBranches ? MergedPaths.of(e.getValue(), a -> null, layout.namer) : null;
-        TlaExpr plain = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
-        TlaExpr joined = merged == null || merged.members().isEmpty() ? null
-            : labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
-        boolean join = joined != null && PRINTER.print(joined).length() < PRINTER.print(plain).length();
-        TlaExpr action;
-        if (!ran.isOn()) {
-          action = join ? joined : plain;
-        } else if (join) {
-          merged = MergedPaths.of(e.getValue(), ran::mark, layout.namer);
-          action = labelBody(label, merged.paths(), merged, untouched, untouchedName, ran::mark);
-        } else {
-          action = labelBody(label, e.getValue(), null, untouched, untouchedName, ran::mark);
+        // the label's paths as they are, and with branches joined (MergedPaths) as far as each
+        // Reach goes: the shortest text (decided without the marks, so that a check's module and
+        // `inflight translate`'s agree; each form is folded once without marks, and with the hook
+        // on the chosen one again with them)
+        TlaExpr action = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
+        MergedPaths.Reach reach = null; // the chosen form: null for the paths as they are
+        if (joinBranches) {
+          int best = printedLength(action);
+          for (MergedPaths.Reach r : MergedPaths.Reach.values()) {
+            MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer, r);
+            if (!merged.members().isEmpty()) {
+              TlaExpr joined = labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
+              int length = printedLength(joined);
+              if (length < best) {
+                best = length;
+                action = joined;
+                reach = r;
+              }
+            }
+          }
+        }
+        if (ran.isOn()) {
+          if (reach != null) {
+            MergedPaths.Result merged = MergedPaths.of(e.getValue(), ran::mark, layout.namer, reach);
+            action = labelBody(label, merged.paths(), merged, untouched, untouchedName, ran::mark);
+          } else {
+            action = labelBody(label, e.getValue(), null, untouched, untouchedName, ran::mark);
+          }
         }
         units.add(new TlaModule.OpDef(name, List.of("self"), action,
             labelComments(t, label, e.getValue()), null));

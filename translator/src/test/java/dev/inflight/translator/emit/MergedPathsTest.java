@@ -1,0 +1,97 @@
+package dev.inflight.translator.emit;
+
+import static dev.inflight.translator.tla.Tla.eq;
+import static dev.inflight.translator.tla.Tla.geq;
+import static dev.inflight.translator.tla.Tla.gt;
+import static dev.inflight.translator.tla.Tla.leq;
+import static dev.inflight.translator.tla.Tla.name;
+import static dev.inflight.translator.tla.Tla.not;
+import static dev.inflight.translator.tla.Tla.num;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.lower.Action;
+import dev.inflight.translator.tla.Namer;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.TlaPrinter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which arms emit/MergedPaths joins as far as each {@link MergedPaths.Reach} goes, and how. */
+class MergedPathsTest {
+  private static final TlaPrinter PRINTER = new TlaPrinter(200);
+  private static final TlaExpr X = name("x");
+  private static final TlaExpr C = name("c");
+  private static final TlaExpr G = name("g");
+
+  private static Action path(String name, TlaExpr a, Action.Part... parts) {
+    return new Action(name, null, "L1", "L2", null, List.of(), null, List.of(), null, List.of(parts),
+        List.of(eq(new TlaExpr.Primed(name("a")), a)));
+  }
+
+  private static Action fault(String name, Action.Part... parts) {
+    return new Action(name, null, "L1", null, "refcount_underflow", List.of(), null, List.of(), null, List.of(parts),
+        List.of(new TlaExpr.Apply("Fault", List.of(new TlaExpr.Str("refcount_underflow")))));
+  }
+
+  private static Action.Part guard(TlaExpr e) {
+    return new Action.Part.Guard(e);
+  }
+
+  private static MergedPaths.Result merge(MergedPaths.Reach reach, Action... paths) {
+    return MergedPaths.of(List.of(paths), a -> null, new Namer(), reach);
+  }
+
+  private static String printed(Action a) {
+    List<TlaExpr> items = new java.util.ArrayList<>(a.effect());
+    for (int i = a.parts().size() - 1; i >= 0; i--) {
+      items = a.parts().get(i).before(items);
+    }
+    return PRINTER.print(new TlaExpr.And(items)).replaceAll("\\s+", " ");
+  }
+
+  /** A count's three outcomes: above 1, at 1, and (a fault) at most 0. */
+  private static final Action[] PUT = {
+      path("T_above", num(1), guard(gt(X, num(1)))),
+      path("T_at_one", num(2), guard(eq(X, num(1)))),
+      fault("T_underflow", guard(leq(X, num(0))))};
+
+  @Test
+  void exclusiveGuardsAreJoinedAndTheSecondArmKeepsItsOwnTest() {
+    MergedPaths.Result r = merge(MergedPaths.Reach.EXCLUSIVE, PUT);
+    assertThat(r.members()).containsEntry("T_above", List.of("T_above", "T_at_one"));
+    assertThat(r.paths()).hasSize(2);
+    assertThat(printed(r.paths().get(0)))
+        .isEqualTo("LET br == x > 1 IN (IF br THEN TRUE ELSE x = 1) /\\ a' = IF br THEN 1 ELSE 2");
+    assertThat(r.paths().get(1).name()).isEqualTo("T_underflow");
+  }
+
+  @Test
+  void onlyNegationsAreJoinedAtTheNarrowestReach() {
+    assertThat(merge(MergedPaths.Reach.NEGATED, PUT).members()).isEmpty();
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED,
+        path("T_yes", num(1), guard(C)), path("T_no", num(2), guard(not(C))));
+    assertThat(printed(r.paths().get(0))).isEqualTo("LET br == c IN a' = IF br THEN 1 ELSE 2");
+  }
+
+  @Test
+  void guardsThatMayBothHoldAreNeverJoined() {
+    for (MergedPaths.Reach reach : MergedPaths.Reach.values()) {
+      assertThat(merge(reach, path("T_above", num(1), guard(gt(X, num(1)))), path("T_from_one", num(2), guard(geq(X, num(1)))))
+          .members()).as(reach.name()).isEmpty();
+    }
+  }
+
+  @Test
+  void armsAFaultPathGoesOnWithAreJoinedOnlyAtTheWidestReach() {
+    // the fault path shares c and fails g: joined, g would be tested in the IF and by the fault path
+    Action[] ps = {
+        path("T_g", num(1), guard(C), guard(G)),
+        path("T_not_c", num(2), guard(not(C))),
+        fault("T_not_g", guard(C), guard(not(G)))};
+    assertThat(merge(MergedPaths.Reach.EXCLUSIVE, ps).members()).containsEntry("T_g", List.of("T_g", "T_not_c"));
+    assertThat(merge(MergedPaths.Reach.EXCLUSIVE_APART_FROM_FAULTS, ps).members()).isEmpty();
+    // a fault path that leaves before the split does not keep the arms apart
+    Action[] before = {ps[0], ps[1], fault("T_early", guard(not(X)))};
+    assertThat(merge(MergedPaths.Reach.EXCLUSIVE_APART_FROM_FAULTS, before).members()).containsKey("T_g");
+  }
+}
