@@ -29,11 +29,12 @@ final class Assuming {
     TlaExpr g = Exclusive.canonical(guard);
     List<TlaExpr> facts = g instanceof TlaExpr.And a ? a.items() : List.of(g);
     TlaExpr replaced = Rewrite.apply(e, x -> {
+      TlaExpr c = Exclusive.canonical(x);
       for (TlaExpr f : facts) {
-        if (Exclusive.canonical(x).equals(f)) {
+        if (c.equals(f)) {
           return TRUE;
         }
-        if (Exclusive.negates(f, x)) {
+        if (Exclusive.negates(f, c)) {
           return FALSE;
         }
       }
@@ -79,14 +80,7 @@ final class Assuming {
       return f instanceof TlaExpr.Bool b ? new TlaExpr.Bool(!b.v()) : new TlaExpr.Prefix(UnOp.NOT, f);
     }
     if (e instanceof TlaExpr.Quant q && q.q() == Quantifier.EXISTS && q.bounds().size() == 1) {
-      TlaExpr body = fold(q.body());
-      if (body.equals(FALSE)) {
-        return FALSE;
-      }
-      if (body.equals(TRUE)) {
-        return new TlaExpr.Infix(BinOp.NEQ, q.bounds().get(0).set(), new TlaExpr.SetOf(List.of()));
-      }
-      return new TlaExpr.Quant(q.q(), q.bounds(), body);
+      return Enabled.exists(q.bounds().get(0), fold(q.body()));
     }
     if (e instanceof TlaExpr.Let l) {
       TlaExpr body = fold(l.body());

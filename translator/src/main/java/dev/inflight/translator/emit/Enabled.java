@@ -143,10 +143,7 @@ final class Enabled {
             : new TlaExpr.Let(List.of(new TlaModule.OpDef(l.name(), l.value())), rest);
       }
       Action.Part.Exists q = (Action.Part.Exists) x;
-      if (rest.equals(TRUE)) { // \E x \in S : TRUE is S # {}, which the tautology test can pair with S = {}
-        return new TlaExpr.Infix(BinOp.NEQ, q.set(), new TlaExpr.SetOf(List.of()));
-      }
-      return rest.equals(FALSE) ? FALSE : new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(q.name(), q.set())), rest);
+      return exists(new TlaExpr.Bound(q.name(), q.set()), rest);
     }
     // The paths part ways here: those with the same next part together, in order.
     Map<Object, List<Action>> groups = new LinkedHashMap<>();
@@ -159,6 +156,14 @@ final class Enabled {
       alternatives.add(tree(g, d));
     }
     return or(alternatives);
+  }
+
+  /** {@code \E x \in S : rest}, folded where {@code rest} is a constant. */
+  static TlaExpr exists(TlaExpr.Bound x, TlaExpr rest) {
+    if (rest.equals(TRUE)) { // \E x \in S : TRUE is S # {}, which the tautology test can pair with S = {}
+      return new TlaExpr.Infix(BinOp.NEQ, x.set(), new TlaExpr.SetOf(List.of()));
+    }
+    return rest.equals(FALSE) ? FALSE : new TlaExpr.Quant(Quantifier.EXISTS, List.of(x), rest);
   }
 
   private static Action.Part partAt(Action a, int i) {

@@ -59,12 +59,14 @@ final class MergedPaths {
   private final Map<String, TlaExpr> marks = new LinkedHashMap<>();
   private final Map<TlaExpr, String> conditions = new java.util.HashMap<>();
   /** The label's fault paths, which are never joined. */
-  private List<Action> faults = List.of();
-  private Reach reach = Reach.EXCLUSIVE;
+  private final List<Action> faults;
+  private final Reach reach;
 
-  private MergedPaths(Function<Action, TlaExpr> mark, Namer namer) {
+  private MergedPaths(Function<Action, TlaExpr> mark, Namer namer, Reach reach, List<Action> faults) {
     this.mark = mark;
     this.namer = namer;
+    this.reach = reach;
+    this.faults = faults;
   }
 
   /** Which arms may be joined. */
@@ -78,10 +80,8 @@ final class MergedPaths {
   }
 
   static Result of(List<Action> paths, Function<Action, TlaExpr> mark, Namer namer, Reach reach) {
-    MergedPaths m = new MergedPaths(mark, namer);
-    m.reach = reach;
+    MergedPaths m = new MergedPaths(mark, namer, reach, paths.stream().filter(a -> a.fault() != null).toList());
     List<Action> normal = paths.stream().filter(a -> a.fault() == null).toList();
-    m.faults = paths.stream().filter(a -> a.fault() != null).toList();
     if (normal.size() < 2) {
       return new Result(paths, Map.of(), Map.of());
     }
