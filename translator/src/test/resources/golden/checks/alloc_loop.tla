@@ -78,7 +78,7 @@ sender_at_L18(self) ==
 
 \* a sender thread at L19: 3 paths (1 to a fault)
 \* examples/checks/alloc_loop.ifl:19: while i < 3 {
-\* examples/checks/alloc_loop.ifl:20: b = alloc skb
+\*   20: b = alloc skb
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
@@ -115,7 +115,7 @@ sender_at_L21(self) ==
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
-\* examples/checks/alloc_loop.ifl:23: i = i + 1
+\*   23: i = i + 1
 sender_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
@@ -170,7 +170,7 @@ receiver_at_L28(self) ==
 
 \* a receiver thread at L29: 2 paths
 \* examples/checks/alloc_loop.ifl:29: while n < 3 {
-\* examples/checks/alloc_loop.ifl:30: await count(rxq) > 0
+\*   30: await count(rxq) > 0
 receiver_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
@@ -206,7 +206,7 @@ receiver_at_L32(self) ==
 
 \* a receiver thread at L33: 5 paths (3 to a fault)
 \* examples/checks/alloc_loop.ifl:33: put b.users
-\* examples/checks/alloc_loop.ifl:34: n = n + 1
+\*   34: n = n + 1
 receiver_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"

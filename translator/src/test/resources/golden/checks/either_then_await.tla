@@ -52,7 +52,7 @@ a_at_L13(self) ==
 
 \* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
-\* examples/checks/either_then_await.ifl:14: await flag == x
+\*   14: await flag == x
 a_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
@@ -63,7 +63,7 @@ a_at_L13b(self) ==
 
 \* a a thread at L13c: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
-\* examples/checks/either_then_await.ifl:14: await flag == x
+\*   14: await flag == x
 a_at_L13c(self) ==
     /\ pc[self] = "L13c"
     /\ fault.kind = "none"

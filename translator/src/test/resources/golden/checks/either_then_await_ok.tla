@@ -52,7 +52,7 @@ a_at_L11(self) ==
 
 \* a a thread at L11b: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
-\* examples/checks/either_then_await_ok.ifl:12: await flag >= x
+\*   12: await flag >= x
 a_at_L11b(self) ==
     /\ pc[self] = "L11b"
     /\ fault.kind = "none"
@@ -63,7 +63,7 @@ a_at_L11b(self) ==
 
 \* a a thread at L11c: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
-\* examples/checks/either_then_await_ok.ifl:12: await flag >= x
+\*   12: await flag >= x
 a_at_L11c(self) ==
     /\ pc[self] = "L11c"
     /\ fault.kind = "none"

@@ -96,7 +96,7 @@ lookup_at_L33(self) ==
 
 \* a lookup thread at L34: 3 paths
 \* examples/checks/expr_fn.ifl:34: sk = pick({x in table : usable(x)})    // null when none is
-\* examples/checks/expr_fn.ifl:35: if sk != null {
+\*   35: if sk != null {
 lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
@@ -135,7 +135,7 @@ lookup_at_L36(self) ==
 
 \* a lookup thread at L38: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:38: unlock table_lock
-\* examples/checks/expr_fn.ifl:39: if sk != null {
+\*   39: if sk != null {
 lookup_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
@@ -239,7 +239,7 @@ closer_at_L46(self) ==
 
 \* a closer thread at L47: 3 paths
 \* examples/checks/expr_fn.ifl:47: sk = pick(table)
-\* examples/checks/expr_fn.ifl:48: if sk != null {
+\*   48: if sk != null {
 closer_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"
@@ -278,7 +278,7 @@ closer_at_L50(self) ==
 
 \* a closer thread at L52: 3 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:52: unlock table_lock
-\* examples/checks/expr_fn.ifl:53: if sk != null {
+\*   53: if sk != null {
 closer_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"

@@ -96,7 +96,7 @@ lookup_at_L26(self) ==
 
 \* a lookup thread at L27: 3 paths
 \* examples/checks/expr_fn_unhash_late.ifl:27: sk = pick({x in table : usable(x)})    // null when none is
-\* examples/checks/expr_fn_unhash_late.ifl:28: if sk != null {
+\*   28: if sk != null {
 lookup_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
@@ -135,7 +135,7 @@ lookup_at_L29(self) ==
 
 \* a lookup thread at L31: 3 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:31: unlock table_lock
-\* examples/checks/expr_fn_unhash_late.ifl:32: if sk != null {
+\*   32: if sk != null {
 lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
@@ -254,7 +254,7 @@ closer_at_L40(self) ==
 
 \* a closer thread at L41: 3 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:41: unlock table_lock
-\* examples/checks/expr_fn_unhash_late.ifl:42: if sk != null {
+\*   42: if sk != null {
 closer_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"

@@ -53,10 +53,10 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* a t thread at L15: 3 paths (2 to a fault)
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
+\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
+\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
+\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
+\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
@@ -81,7 +81,7 @@ t_at_L15(self) ==
 
 \* a t thread at L16: 3 paths
 \* examples/checks/for_order.ifl:16: for x in s {
-\* examples/checks/for_order.ifl:17: if x == A { seen_a = true } else { assert(seen_a) }
+\*   17: if x == A { seen_a = true } else { assert(seen_a) }
 t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"

@@ -61,10 +61,10 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* a t thread at L14: 5 paths (4 to a fault)
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
+\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
+\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
+\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
+\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
@@ -97,7 +97,7 @@ t_at_L14(self) ==
 
 \* a t thread at L15: 3 paths
 \* examples/checks/for_order_list.ifl:15: for x in l {
-\* examples/checks/for_order_list.ifl:16: if x == A { seen_a = true } else { assert(seen_a) }
+\*   16: if x == A { seen_a = true } else { assert(seen_a) }
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"

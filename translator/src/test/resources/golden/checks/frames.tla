@@ -53,7 +53,7 @@ t_untouched == <<h, u_locals>>
 
 \* a t thread at L16: one path
 \* examples/checks/frames.ifl:16: g = x
-\* examples/checks/frames.ifl:17: return x
+\*   17: return x
 t_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
@@ -75,7 +75,7 @@ t_at_L27(self) ==
 
 \* a t thread at L27b: one path
 \* examples/checks/frames.ifl:27: y = f(g, h)
-\* examples/checks/frames.ifl:15: x = a + b
+\*   15: x = a + b
 t_at_L27b(self) ==
     /\ pc[self] = "L27b"
     /\ fault.kind = "none"

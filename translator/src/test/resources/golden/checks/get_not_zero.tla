@@ -265,7 +265,7 @@ lookup_at_L30(self) ==
 
 \* a lookup thread at L31: 2 paths
 \* examples/checks/get_not_zero.ifl:31: sk = table
-\* examples/checks/get_not_zero.ifl:32: if sk != null {
+\*   32: if sk != null {
 lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"

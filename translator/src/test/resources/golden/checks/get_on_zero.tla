@@ -265,7 +265,7 @@ lookup_at_L32(self) ==
 
 \* a lookup thread at L33: 2 paths
 \* examples/checks/get_on_zero.ifl:33: sk = table
-\* examples/checks/get_on_zero.ifl:34: if sk != null {
+\*   34: if sk != null {
 lookup_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"

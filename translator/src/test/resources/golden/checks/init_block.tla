@@ -104,9 +104,9 @@ AllDone == \A t \in Thread_worker : pc[t] = "Done"
 
 \* a worker thread at L43: 3 paths
 \* examples/checks/init_block.ifl:43: sk = pick(socks)
-\* examples/checks/init_block.ifl:44: if sk != null {
-\* examples/checks/init_block.ifl:48: if sk != null {
-\* examples/checks/init_block.ifl:45: remove(socks, sk)
+\*   44: if sk != null {
+\*   48: if sk != null {
+\*   45: remove(socks, sk)
 worker_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"

@@ -70,7 +70,7 @@ AllDone ==
 
 \* a setup thread at L14: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
-\* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
+\*   14: atomic { x = alloc unix_sock  u = x }
 setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"

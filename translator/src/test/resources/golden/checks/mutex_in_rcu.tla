@@ -70,7 +70,7 @@ AllDone ==
 
 \* a setup_and_read thread at L18: 2 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
-\* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
+\*   18: atomic { x = alloc dev  d = x }
 setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"

@@ -75,7 +75,7 @@ AllDone ==
 
 \* a owner thread at L18: 2 paths (1 to a fault)
 \* examples/checks/ref_loop.ifl:18: atomic { c = alloc conn  shared = c }
-\* examples/checks/ref_loop.ifl:18: atomic { c = alloc conn  shared = c }
+\*   18: atomic { c = alloc conn  shared = c }
 owner_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"

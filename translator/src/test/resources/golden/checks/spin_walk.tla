@@ -203,7 +203,7 @@ walker_at_L40(self) ==
 
 \* a walker thread at L41: 3 paths (1 to a fault)
 \* examples/checks/spin_walk.ifl:41: while p != null {
-\* examples/checks/spin_walk.ifl:42: p = p.next
+\*   42: p = p.next
 walker_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"

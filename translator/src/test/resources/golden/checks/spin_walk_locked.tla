@@ -246,7 +246,7 @@ walker_at_L37(self) ==
 
 \* a walker thread at L38: 3 paths (1 to a fault)
 \* examples/checks/spin_walk_locked.ifl:38: while p != null {
-\* examples/checks/spin_walk_locked.ifl:39: p = p.next
+\*   39: p = p.next
 walker_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"

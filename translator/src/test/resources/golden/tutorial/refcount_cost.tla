@@ -219,8 +219,8 @@ a_at_L36(self) ==
 
 \* a a thread at L36b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* examples/tutorial/refcount_cost.ifl:43: bump(p)
-\* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
+\*   43: bump(p)
+\*   34: cost syscall * SYSCALLS
 a_at_L36b(self) ==
     /\ pc[self] = "L36b"
     /\ fault.kind = "none"
@@ -291,8 +291,8 @@ a_at_L40(self) ==
 
 \* a a thread at L41: one path
 \* examples/tutorial/refcount_cost.ifl:41: shared = p
-\* examples/tutorial/refcount_cost.ifl:42: bump(p)
-\* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
+\*   42: bump(p)
+\*   34: cost syscall * SYSCALLS
 a_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
@@ -428,8 +428,8 @@ b_at_L47(self) ==
 
 \* a b thread at L48: one path
 \* examples/tutorial/refcount_cost.ifl:48: q = shared
-\* examples/tutorial/refcount_cost.ifl:49: bump(q)
-\* examples/tutorial/refcount_cost.ifl:34: cost syscall * SYSCALLS
+\*   49: bump(q)
+\*   34: cost syscall * SYSCALLS
 b_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"

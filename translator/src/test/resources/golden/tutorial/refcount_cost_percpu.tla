@@ -219,8 +219,8 @@ a_at_L29(self) ==
 
 \* a a thread at L29b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
-\* examples/tutorial/refcount_cost_percpu.ifl:36: bump(p)
-\* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
+\*   36: bump(p)
+\*   27: cost syscall * SYSCALLS
 a_at_L29b(self) ==
     /\ pc[self] = "L29b"
     /\ fault.kind = "none"
@@ -291,8 +291,8 @@ a_at_L33(self) ==
 
 \* a a thread at L34: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:34: shared = p
-\* examples/tutorial/refcount_cost_percpu.ifl:35: bump(p)
-\* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
+\*   35: bump(p)
+\*   27: cost syscall * SYSCALLS
 a_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
@@ -428,8 +428,8 @@ b_at_L40(self) ==
 
 \* a b thread at L41: 2 paths (1 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
-\* examples/tutorial/refcount_cost_percpu.ifl:42: bump(q)
-\* examples/tutorial/refcount_cost_percpu.ifl:27: cost syscall * SYSCALLS
+\*   42: bump(q)
+\*   27: cost syscall * SYSCALLS
 b_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"

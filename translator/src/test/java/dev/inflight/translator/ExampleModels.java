@@ -69,10 +69,17 @@ final class ExampleModels {
     return new Translator.Options(Map.of(), Library.at(SPECS), null);
   }
 
-  /** Translates an example with its repo-relative display path. */
+  /**
+   * Translates an example with its repo-relative display path and {@link #options()}. Computed once
+   * per example and test JVM: GoldenTest, SanyAcceptsGeneratedModulesTest and RanHookTest each read
+   * every example's default translation, and the large library examples take a second or more
+   * each. A translation is a pure function of the files, and its result is read, never changed.
+   */
   static Translator.Result translate(Example e) {
-    return translate(e, options());
+    return DEFAULT.computeIfAbsent(e, x -> translate(x, options()));
   }
+
+  private static final Map<Example, Translator.Result> DEFAULT = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** As above, with {@code options}. */
   static Translator.Result translate(Example e, Translator.Options options) {

@@ -123,7 +123,7 @@ user_at_L34(self) ==
 
 \* a user thread at L35: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
-\* examples/seeds/packet_release/module_unload.ifl:36: return sk
+\*   36: return sk
 user_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
@@ -264,7 +264,7 @@ rcu_cb_untouched == <<af_packet, rcu_depth, rcu_gp, user_locals>>
 
 \* a rcu_cb thread at L43: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
-\* examples/seeds/packet_release/module_unload.ifl:44: free sk
+\*   44: free sk
 rcu_cb_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"

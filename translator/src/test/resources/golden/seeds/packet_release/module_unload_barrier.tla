@@ -123,7 +123,7 @@ user_at_L26(self) ==
 
 \* a user thread at L27: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
-\* examples/seeds/packet_release/module_unload_barrier.ifl:28: return sk
+\*   28: return sk
 user_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
@@ -279,7 +279,7 @@ rcu_cb_untouched == <<af_packet, rcu_depth, rcu_gp, user_locals>>
 
 \* a rcu_cb thread at L35: 5 paths (4 to a fault)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:36: free sk
+\*   36: free sk
 rcu_cb_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"

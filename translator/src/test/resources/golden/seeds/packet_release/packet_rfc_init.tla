@@ -139,13 +139,13 @@ rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 
 \* a rel thread at L34: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init.ifl:34: postpone = false
-\* examples/seeds/packet_release/packet_rfc_init.ifl:36: if running {
-\* examples/seeds/packet_release/packet_rfc_init.ifl:37: postpone = true
-\* examples/seeds/packet_release/packet_rfc_init.ifl:38: remove(hooked, s)
-\* examples/seeds/packet_release/packet_rfc_init.ifl:39: running = false
-\* examples/seeds/packet_release/packet_rfc_init.ifl:46: if postpone {               // L2
-\* examples/seeds/packet_release/packet_rfc_init.ifl:41: if CONDITIONAL == 0 {
-\* examples/seeds/packet_release/packet_rfc_init.ifl:42: postpone = true
+\*   36: if running {
+\*   37: postpone = true
+\*   38: remove(hooked, s)
+\*   39: running = false
+\*   46: if postpone {               // L2
+\*   41: if CONDITIONAL == 0 {
+\*   42: postpone = true
 rel_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
@@ -238,8 +238,8 @@ down_untouched ==
 
 \* a down thread at L55: 2 paths
 \* examples/seeds/packet_release/packet_rfc_init.ifl:55: if running {
-\* examples/seeds/packet_release/packet_rfc_init.ifl:56: remove(hooked, s)
-\* examples/seeds/packet_release/packet_rfc_init.ifl:57: running = false
+\*   56: remove(hooked, s)
+\*   57: running = false
 down_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
@@ -286,7 +286,7 @@ rx_at_L63(self) ==
 
 \* a rx thread at L64: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init.ifl:64: p = rcu_pick(hooked)        // R2: mine := hooked
-\* examples/seeds/packet_release/packet_rfc_init.ifl:65: if p != null {
+\*   65: if p != null {
 rx_at_L64(self) ==
     /\ pc[self] = "L64"
     /\ fault.kind = "none"

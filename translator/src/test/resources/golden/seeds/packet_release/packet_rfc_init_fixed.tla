@@ -139,13 +139,13 @@ rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 
 \* a rel thread at L36: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:36: postpone = false
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:38: if running {
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:39: postpone = true
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:40: remove(hooked, s)
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:41: running = false
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:48: if postpone {               // L2
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:43: if CONDITIONAL == 0 {
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:44: postpone = true
+\*   38: if running {
+\*   39: postpone = true
+\*   40: remove(hooked, s)
+\*   41: running = false
+\*   48: if postpone {               // L2
+\*   43: if CONDITIONAL == 0 {
+\*   44: postpone = true
 rel_at_L36(self) ==
     /\ pc[self] = "L36"
     /\ fault.kind = "none"
@@ -238,8 +238,8 @@ down_untouched ==
 
 \* a down thread at L57: 2 paths
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:57: if running {
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:58: remove(hooked, s)
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:59: running = false
+\*   58: remove(hooked, s)
+\*   59: running = false
 down_at_L57(self) ==
     /\ pc[self] = "L57"
     /\ fault.kind = "none"
@@ -286,7 +286,7 @@ rx_at_L65(self) ==
 
 \* a rx thread at L66: 3 paths
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:66: p = rcu_pick(hooked)        // R2: mine := hooked
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:67: if p != null {
+\*   67: if p != null {
 rx_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"

@@ -1,5 +1,6 @@
 package dev.inflight.driver.bench;
 
+import dev.inflight.driver.tlc.TlcRunner;
 import dev.inflight.translator.Translator;
 import dev.inflight.translator.emit.Emitted;
 import java.io.BufferedReader;
@@ -15,9 +16,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Raw TLC on a generated module, as a user would run it by hand: {@code java -XX:+UseParallelGC
- * -cp <this jar> tlc2.TLC -workers 1 -metadir M -config X.cfg X.tla} in a fresh directory, no
- * {@code -tool}, no coverage. Its distinct states per second are counted from the moment TLC
+ * Raw TLC on a generated module, as a user would run it by hand following the command {@code
+ * inflight translate} prints: {@code java -XX:+UseParallelGC -Xmn32m -cp <this jar> tlc2.TLC
+ * -workers 1 -metadir M -config X.cfg X.tla} in a fresh directory, no {@code -tool}, no coverage
+ * (the young generation as {@code inflight check} sets it, TlcRunner#YOUNG_GENERATION: with the
+ * JVM's default sizing the peak resident set measures the collector's appetite, up to a gigabyte
+ * on a model whose live data is a few hundred megabytes). Its distinct states per second are counted from the moment TLC
  * starts computing initial states (after JVM start-up and SANY) to the end of the process, so
  * that they measure exploration; peak memory is the process's maximum resident set, from
  * {@code /usr/bin/time} when the machine has it.
@@ -52,7 +56,7 @@ final class RawTlc {
       cmd.addAll(List.of(TIME.toString(), "-f", "inflight-maxrss %M"));
     }
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseParallelGC",
-        "-Djava.io.tmpdir=" + dir.toAbsolutePath(), "-cp", classPath(), "tlc2.TLC",
+        TlcRunner.YOUNG_GENERATION, "-Djava.io.tmpdir=" + dir.toAbsolutePath(), "-cp", classPath(), "tlc2.TLC",
         "-workers", "1", "-metadir", dir.resolve("states").toAbsolutePath().toString(), "-config", cfg, name + ".tla"));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
     long t0 = System.nanoTime();

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  * every example whose expected verdict is `violated`, TLC checks the per-path form
  * (Translator.Options#withPathActions), whose trace names the path of every step; each step must
  * then be attributed, from the label-level translation's IR and the same two states, to exactly
- * that path. The normal run leaves the outliers, modules above {@link #MAX_MODULE} bytes, to the full run.
+ * that path. The normal run leaves the outliers, per-path forms above {@link #MAX_PER_PATH_MODULE} bytes, to the full run.
  */
 class LabelAttributionTest {
   private static final Path EXAMPLES = Path.of("../examples");
@@ -41,14 +41,15 @@ class LabelAttributionTest {
   }
 
   /**
-   * Label-level modules up to this size (bytes) are checked in the normal run. The per-path form
-   * this test needs is 2.5–3.5 times larger (4.1–4.8 MB for the three violated
-   * examples/bugs/cve_2025_38236 models, whose modules are 1.4–1.8 MB), and parsing and checking
-   * it took a third of the test's time for those three alone; they are left, like the library
-   * examples of EnabledFormTest, to {@code -Dinflight.forms.all=true} (reported as skipped).
-   * Issue 11 is about shrinking such modules.
+   * Per-path forms up to this size (bytes) are checked in the normal run; larger ones are left,
+   * like the library examples of EnabledFormTest, to {@code -Dinflight.forms.all=true} (reported
+   * as skipped). What costs the time is the per-path form TLC parses and checks, 3 to 4.5 times the
+   * label-level module: the three violated examples/bugs/cve_2025_38236 models have per-path forms
+   * of 3.2-3.8 MB (2026-12-04), the next largest 1.9 MB, and those three took about 80 s of the
+   * test's 180 s on an idle 2-core machine. (The gate was on the label-level module, at 1 MB; as
+   * issue 11 shrank those modules below it, the three came back into the normal run.)
    */
-  static final int MAX_MODULE = 1_000_000;
+  static final int MAX_PER_PATH_MODULE = 2_500_000;
 
   private static final boolean ALL = Boolean.getBoolean("inflight.forms.all");
 
@@ -63,9 +64,9 @@ class LabelAttributionTest {
   private void check(Path file) throws IOException {
     Emitted labels = Translator.translate(file, Translator.Options.defaults()).emitted();
     assertThat(labels).isNotNull();
-    int size = labels.tla().length();
-    org.junit.jupiter.api.Assumptions.assumeTrue(ALL || size <= MAX_MODULE,
-        () -> "a module of " + size + " bytes: left to -Dinflight.forms.all=true");
+    int size = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted().tla().length();
+    org.junit.jupiter.api.Assumptions.assumeTrue(ALL || size <= MAX_PER_PATH_MODULE,
+        () -> "a per-path form of " + size + " bytes: left to -Dinflight.forms.all=true");
     // the per-path form's run is FoldedFormTest's for the small examples (computed once)
     TlcResult r = dev.inflight.driver.diff.FormRuns.perPathForm(file);
     List<TlcState> trace = r.trace();

@@ -98,6 +98,11 @@ public final class Emitter {
     return ascii(s.file().path() + ":" + s.line() + ": " + s.file().line(s.line()).strip());
   }
 
+  /** A DSL statement's line and text without its file, for a listing that named the file just before. */
+  static String commentLine(Span s) {
+    return ascii("  " + s.line() + ": " + s.file().line(s.line()).strip());
+  }
+
   /** TLA+ tools read ASCII: anything else in a comment becomes `?`. */
   static String ascii(String text) {
     StringBuilder b = new StringBuilder();

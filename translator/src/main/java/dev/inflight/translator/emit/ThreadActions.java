@@ -229,7 +229,9 @@ final class ThreadActions {
 
   /**
    * Above a label's action: the thread and label, how many paths it has (and how many end in a
-   * fault), and the DSL statements they run, each once, in order of first appearance.
+   * fault), and the DSL statements they run, each once, in order of first appearance. A statement
+   * from the same file as the one listed before it gives only its line ({@code   47: p = alloc pid}),
+   * so a run of statements from one file names the file once.
    */
   private static List<String> labelComments(ThreadSym t, String label, List<Action> paths) {
     long faults = paths.stream().filter(a -> a.fault() != null).count();
@@ -237,10 +239,12 @@ final class ThreadActions {
     out.add("a " + t.name() + " thread at " + label + ": " + (paths.size() == 1 ? "one path" : paths.size() + " paths")
         + (faults == 0 ? "" : " (" + faults + " to a fault)"));
     java.util.Set<Span> seen = new java.util.HashSet<>();
+    dev.inflight.translator.diag.SourceFile file = null;
     for (Action a : paths) {
       for (Span s : a.statements()) {
         if (seen.add(s)) {
-          out.add(Emitter.comment(s));
+          out.add(s.file().equals(file) ? Emitter.commentLine(s) : Emitter.comment(s));
+          file = s.file();
         }
       }
     }
