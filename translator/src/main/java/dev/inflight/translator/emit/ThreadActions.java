@@ -148,12 +148,15 @@ final class ThreadActions {
         TlaExpr action = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
         MergedPaths.Reach reach = null; // the chosen form: null for the paths as they are
         if (joinBranches) {
-          int best = printedLength(action);
+          int best = -1; // the paths as they are are printed only when some reach joins anything
           for (MergedPaths.Reach r : MergedPaths.Reach.values()) {
             MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer, r);
             if (!merged.members().isEmpty()) {
               TlaExpr joined = labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
               int length = printedLength(joined);
+              if (best < 0) {
+                best = printedLength(action);
+              }
               if (length < best) {
                 best = length;
                 action = joined;

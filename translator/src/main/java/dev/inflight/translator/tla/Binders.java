@@ -39,11 +39,9 @@ public final class Binders {
 
     private static Set<String> collect(boolean onlyBound, TlaExpr... es) {
         Set<String> out = new HashSet<>();
-        Rename walk = new Rename(x -> false, x -> x, out, onlyBound);
+        Collect walk = new Collect(out, onlyBound);
         for (TlaExpr e : es) {
-            if (e != null) {
-                walk.map(e, Map.of());
-            }
+            walk.go(e);
         }
         return out;
     }
@@ -58,40 +56,25 @@ public final class Binders {
         if (bound(e).stream().noneMatch(clashes)) {
             return e;
         }
-        return new Rename(clashes, fresh, null, false).map(e, Map.of());
+        return new Rename(clashes, fresh).map(e, Map.of());
     }
 
-    /**
-     * One pass over an expression with the renamings in scope ({@code old name -> new name});
-     * when {@code seen} is non-null it collects the identifiers met instead (only the bound ones
-     * if {@code onlyBound}).
-     */
+    /** One pass over an expression with the renamings in scope ({@code old name -> new name}). */
     private static final class Rename {
         private final Predicate<String> clashes;
         private final UnaryOperator<String> fresh;
-        private final Set<String> seen;
-        private final boolean onlyBound;
 
-        Rename(Predicate<String> clashes, UnaryOperator<String> fresh, Set<String> seen, boolean onlyBound) {
+        Rename(Predicate<String> clashes, UnaryOperator<String> fresh) {
             this.clashes = clashes;
             this.fresh = fresh;
-            this.seen = seen;
-            this.onlyBound = onlyBound;
         }
 
         private String use(String id, Map<String, String> scope) {
-            if (seen != null && !onlyBound) {
-                seen.add(id);
-            }
             return scope.getOrDefault(id, id);
         }
 
         /** Binds {@code var} in {@code scope}: renamed if it clashes, else shadowing any renaming. */
         private String bind(String var, Map<String, String> scope) {
-            if (seen != null) {
-                seen.add(var);
-                return var;
-            }
             String to = clashes.test(var) ? fresh.apply(var) : var;
             if (!to.equals(var) || scope.containsKey(var)) {
                 scope.put(var, to);
@@ -246,6 +229,121 @@ public final class Binders {
                 return new TlaExpr.Sourced(map(x.e(), scope), x.origin());
             }
             throw new IllegalStateException("unknown TLA+ node " + e.getClass().getSimpleName());
+        }
+    }
+    /**
+     * The identifiers of an expression (only the variables it binds if {@code onlyBound}), in one
+     * walk that builds nothing: label actions ask for the names of their paths once per form they
+     * try. Every node kind is visited (a visitor), in the order Rename visits them.
+     */
+    private static final class Collect implements TlaExpr.Visitor<Void> {
+        private final Set<String> out;
+        private final boolean onlyBound;
+
+        Collect(Set<String> out, boolean onlyBound) {
+            this.out = out;
+            this.onlyBound = onlyBound;
+        }
+
+        void go(TlaExpr e) {
+            if (e != null) {
+                e.accept(this);
+            }
+        }
+
+        private Void all(List<TlaExpr> es) {
+            es.forEach(this::go);
+            return null;
+        }
+
+        private Void use(String id) {
+            if (!onlyBound) {
+                out.add(id);
+            }
+            return null;
+        }
+
+        private void bounds(List<TlaExpr.Bound> bs) {
+            for (TlaExpr.Bound b : bs) {
+                go(b.set());
+                out.add(b.var());
+            }
+        }
+
+        private Void fields(List<Map.Entry<String, TlaExpr>> fs) {
+            fs.forEach(f -> go(f.getValue()));
+            return null;
+        }
+
+        private Void each(TlaExpr... es) {
+            for (TlaExpr e : es) {
+                go(e);
+            }
+            return null;
+        }
+
+        @Override public Void visitName(TlaExpr.Name e) { return use(e.id()); }
+        @Override public Void visitNum(TlaExpr.Num e) { return null; }
+        @Override public Void visitStr(TlaExpr.Str e) { return null; }
+        @Override public Void visitBool(TlaExpr.Bool e) { return null; }
+        @Override public Void visitAt(TlaExpr.At e) { return null; }
+        @Override public Void visitApply(TlaExpr.Apply e) { use(e.op()); return all(e.args()); }
+        @Override public Void visitInfix(TlaExpr.Infix e) { return each(e.left(), e.right()); }
+        @Override public Void visitPrefix(TlaExpr.Prefix e) { return each(e.arg()); }
+        @Override public Void visitPrimed(TlaExpr.Primed e) { return each(e.e()); }
+        @Override public Void visitAnd(TlaExpr.And e) { return all(e.items()); }
+        @Override public Void visitOr(TlaExpr.Or e) { return all(e.items()); }
+        @Override public Void visitFunApp(TlaExpr.FunApp e) { go(e.fn()); return all(e.args()); }
+        @Override public Void visitRecord(TlaExpr.Record e) { return fields(e.fields()); }
+        @Override public Void visitRecordSet(TlaExpr.RecordSet e) { return fields(e.fields()); }
+        @Override public Void visitSelect(TlaExpr.Select e) { return each(e.rec()); }
+        @Override public Void visitFunSet(TlaExpr.FunSet e) { return each(e.dom(), e.cod()); }
+        @Override public Void visitSetOf(TlaExpr.SetOf e) { return all(e.elems()); }
+        @Override public Void visitTuple(TlaExpr.Tuple e) { return all(e.elems()); }
+        @Override public Void visitIf(TlaExpr.If e) { return each(e.c(), e.t(), e.e()); }
+        @Override public Void visitActionBox(TlaExpr.ActionBox e) { return each(e.action(), e.sub()); }
+        @Override public Void visitActionAngle(TlaExpr.ActionAngle e) { return each(e.action(), e.sub()); }
+        @Override public Void visitFairness(TlaExpr.Fairness e) { return each(e.sub(), e.action()); }
+        @Override public Void visitSourced(TlaExpr.Sourced e) { return each(e.e()); }
+
+        @Override
+        public Void visitExcept(TlaExpr.Except e) {
+            for (TlaExpr.Update u : e.updates()) {
+                for (TlaExpr.PathElem p : u.path()) {
+                    if (p instanceof TlaExpr.Index i) {
+                        go(i.key());
+                    }
+                }
+                go(u.value());
+            }
+            return each(e.base());
+        }
+
+        @Override public Void visitFunCons(TlaExpr.FunCons e) { bounds(e.bounds()); return each(e.body()); }
+        @Override public Void visitSetFilter(TlaExpr.SetFilter e) { bounds(List.of(e.bound())); return each(e.pred()); }
+        @Override public Void visitSetMap(TlaExpr.SetMap e) { bounds(e.bounds()); return each(e.e()); }
+        @Override public Void visitQuant(TlaExpr.Quant e) { bounds(e.bounds()); return each(e.body()); }
+        @Override public Void visitChoose(TlaExpr.Choose e) { bounds(List.of(e.bound())); return each(e.pred()); }
+
+        @Override
+        public Void visitCase(TlaExpr.Case e) {
+            for (TlaExpr.Arm a : e.arms()) {
+                each(a.guard(), a.value());
+            }
+            return each(e.other());
+        }
+
+        @Override
+        public Void visitLet(TlaExpr.Let e) {
+            for (TlaModule.OpDef d : e.defs()) {
+                for (String p : d.params()) {
+                    int arity = p.indexOf('(');   // a higher-order parameter F(_, _)
+                    out.add(arity < 0 ? p : p.substring(0, arity));
+                }
+                go(d.body());
+                out.add(d.name());
+            }
+            return each(e.body());
         }
     }
 }
