@@ -31,7 +31,9 @@ import java.util.UUID;
  * and the JDK's version, so a rebuilt jar or another JDK gets an archive of its own. The JVM
  * itself checks the archive against the jars again and silently runs without it on any mismatch
  * or a damaged file ({@code -Xlog:cds*=off} keeps its warnings off TLC's parsed output); a failed
- * dump just leaves no archive. A class path with a directory (tests run from target/classes)
+ * dump just leaves no archive, and so does a run that found a violation (TlcRunner keeps the dump
+ * only after TLC exited 0: an archive dumped by a run that printed a counterexample made later
+ * runs on large models several times slower), so the next run tries again. A class path with a directory (tests run from target/classes)
  * cannot be archived: TlcRunner packs its own classes from one into a jar first ({@link TlcSideJar}).
  *
  * <p>Where: {@code $INFLIGHT_CACHE_DIR/cds}, else {@code $XDG_CACHE_HOME/inflight/cds}, else
