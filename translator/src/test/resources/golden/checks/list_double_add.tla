@@ -109,27 +109,22 @@ setup_moved_vars == pc
 \* what no step of a sender thread changes (faults aside)
 sender_untouched == <<u, setup_locals>>
 
-\* a sender thread at L18: one path
+\* a sender thread at L18: 3 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:18: await u != null
+\*   19: if u.inflight == 0 {       // check...
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
-    /\ /\ u # NULL
-       /\ pc' = [pc EXCEPT ![self] = "L19"]
-       /\ UNCHANGED <<fault>>
-
-\* a sender thread at L19: 4 paths (2 to a fault)
-\* examples/checks/list_double_add.ifl:19: if u.inflight == 0 {       // check...
-sender_at_L19(self) ==
-    /\ pc[self] = "L19"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<sender_untouched, unix_sock, gc_inflight_list>>
-    /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
+    /\ \E ok \in {u # NULL} :
+       \/ /\ ok
+          /\ u # NULL /\ unix_sock[u].st = "live"
           /\ \E br \in {unix_sock[u].inflight = 0} :
              /\ pc' = [pc EXCEPT ![self] = IF br THEN "L20" ELSE "L22"]
              /\ UNCHANGED <<fault>>
-       \/ FaultDeref("use_after_free", self, 19, u, unix_sock)
+       \/ /\ ok
+          /\ unix_sock[u].st # "live"
+          /\ FaultOn("use_after_free", self, 19, u)
 
 \* a sender thread at L20: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
@@ -164,7 +159,6 @@ sender_at_L22(self) ==
 \* any step of a sender thread
 sender_step(self) ==
     \/ sender_at_L18(self)
-    \/ sender_at_L19(self)
     \/ sender_at_L20(self)
     \/ sender_at_L22(self)
 
@@ -172,7 +166,7 @@ sender_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 sender_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L19", "L20", "L22"}
+    /\ \/ pc[self] \in {"L20", "L22"}
        \/ /\ pc[self] = "L18"
           /\ u # NULL
 

@@ -128,21 +128,13 @@ poller_untouched == <<shared, closing, owner_locals>>
 
 \* a poller thread at L23: one path
 \* examples/checks/ref_loop.ifl:23: await shared != null
+\*   24: c = shared
 poller_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<poller_untouched, conn, poller_locals>>
-    /\ /\ shared # NULL
-       /\ pc' = [pc EXCEPT ![self] = "L24"]
-       /\ UNCHANGED <<fault>>
-
-\* a poller thread at L24: one path
-\* examples/checks/ref_loop.ifl:24: c = shared
-poller_at_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, conn>>
-    /\ /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
+    /\ /\ shared # NULL
+       /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
        /\ pc' = [pc EXCEPT ![self] = "L25"]
        /\ UNCHANGED <<fault>>
 
@@ -183,7 +175,6 @@ poller_at_L26(self) ==
 \* any step of a poller thread
 poller_step(self) ==
     \/ poller_at_L23(self)
-    \/ poller_at_L24(self)
     \/ poller_at_L25(self)
     \/ poller_at_L26(self)
 
@@ -191,7 +182,7 @@ poller_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 poller_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L24", "L25", "L26"}
+    /\ \/ pc[self] \in {"L25", "L26"}
        \/ /\ pc[self] = "L23"
           /\ shared # NULL
 

@@ -128,21 +128,13 @@ poller_untouched == <<shared, closing, owner_locals>>
 
 \* a poller thread at L21: one path
 \* examples/checks/ref_loop_ok.ifl:21: await shared != null
+\*   22: c = shared
 poller_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<poller_untouched, conn, poller_locals>>
-    /\ /\ shared # NULL
-       /\ pc' = [pc EXCEPT ![self] = "L22"]
-       /\ UNCHANGED <<fault>>
-
-\* a poller thread at L22: one path
-\* examples/checks/ref_loop_ok.ifl:22: c = shared
-poller_at_L22(self) ==
-    /\ pc[self] = "L22"
-    /\ fault.kind = "none"
     /\ UNCHANGED <<poller_untouched, conn>>
-    /\ /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
+    /\ /\ shared # NULL
+       /\ poller_locals' = [poller_locals EXCEPT ![self].c = shared]
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault>>
 
@@ -206,7 +198,6 @@ poller_at_L25(self) ==
 \* any step of a poller thread
 poller_step(self) ==
     \/ poller_at_L21(self)
-    \/ poller_at_L22(self)
     \/ poller_at_L23(self)
     \/ poller_at_L24(self)
     \/ poller_at_L25(self)
@@ -215,7 +206,7 @@ poller_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 poller_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L22", "L23", "L24", "L25"}
+    /\ \/ pc[self] \in {"L23", "L24", "L25"}
        \/ /\ pc[self] = "L21"
           /\ shared # NULL
 

@@ -186,21 +186,13 @@ consumer_untouched == <<shared, producer_locals>>
 
 \* a consumer thread at L25: one path
 \* examples/tutorial/refcount_ok.ifl:25: await shared != null
+\*   26: sk = shared
 consumer_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<consumer_untouched, sock, consumer_locals>>
-    /\ /\ shared # NULL
-       /\ pc' = [pc EXCEPT ![self] = "L26"]
-       /\ UNCHANGED <<fault>>
-
-\* a consumer thread at L26: one path
-\* examples/tutorial/refcount_ok.ifl:26: sk = shared
-consumer_at_L26(self) ==
-    /\ pc[self] = "L26"
-    /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched, sock>>
-    /\ /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
+    /\ /\ shared # NULL
+       /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
 
@@ -242,7 +234,6 @@ consumer_at_L28(self) ==
 \* any step of a consumer thread
 consumer_step(self) ==
     \/ consumer_at_L25(self)
-    \/ consumer_at_L26(self)
     \/ consumer_at_L27(self)
     \/ consumer_at_L28(self)
 
@@ -250,7 +241,7 @@ consumer_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 consumer_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L26", "L27", "L28"}
+    /\ \/ pc[self] \in {"L27", "L28"}
        \/ /\ pc[self] = "L25"
           /\ shared # NULL
 

@@ -158,21 +158,13 @@ consumer_untouched == <<sock, shared, producer_locals>>
 
 \* a consumer thread at L24: one path
 \* examples/tutorial/refcount_uaf.ifl:24: await shared != null
+\*   25: sk = shared
 consumer_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<consumer_untouched, consumer_locals>>
-    /\ /\ shared # NULL
-       /\ pc' = [pc EXCEPT ![self] = "L25"]
-       /\ UNCHANGED <<fault>>
-
-\* a consumer thread at L25: one path
-\* examples/tutorial/refcount_uaf.ifl:25: sk = shared
-consumer_at_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
+    /\ /\ shared # NULL
+       /\ consumer_locals' = [consumer_locals EXCEPT ![self].sk = shared]
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
 
@@ -192,14 +184,13 @@ consumer_at_L26(self) ==
 \* any step of a consumer thread
 consumer_step(self) ==
     \/ consumer_at_L24(self)
-    \/ consumer_at_L25(self)
     \/ consumer_at_L26(self)
 
 \* ENABLED <<consumer_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 consumer_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L25", "L26"}
+    /\ \/ pc[self] = "L26"
        \/ /\ pc[self] = "L24"
           /\ shared # NULL
 

@@ -40,14 +40,14 @@ public final class Translator {
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
       String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables, boolean ranHook,
-      boolean separateBranches) {
+      boolean separateBranches, boolean stableWaits) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false, false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false, false, true);
     }
 
     public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
         String workload, Map<String, Long> prices, boolean reference) {
-      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false, false);
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false, false, true);
     }
 
     public static Options defaults() {
@@ -55,20 +55,20 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     /**
@@ -76,7 +76,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     /**
@@ -85,7 +85,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook, separateBranches, stableWaits);
     }
 
     /**
@@ -94,20 +94,15 @@ public final class Translator {
      * cross-checking the path attribution of traces; slower.
      */
     public Options withPathActions(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook, separateBranches, stableWaits);
     }
 
-    /**
-     * Every thread-local its own state variable (a function from the kind's threads), as before
-     * locals became one record per thread kind (docs/semantics.md, "Locals"). The same states;
-     * for cross-checking that layout against this one.
-     */
     /**
      * With the {@code Ran(k)} hook (emit/RanHook): each fault-free path ends with a mark a check
      * turns on to learn which paths ran (vacuity warnings). Off, the module has no trace of it.
      */
     public Options withRanHook(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on, separateBranches);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on, separateBranches, stableWaits);
     }
 
     /**
@@ -116,11 +111,25 @@ public final class Translator {
      * of the other parts of a label's fold, and for cross-checking.
      */
     public Options withSeparateBranches(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, on, stableWaits);
     }
 
+    /**
+     * Stable waits (docs/semantics.md, "Stable waits"): on (the default), a step that passes an
+     * `await` no thread can make false again goes on into the thread's next shared instruction.
+     * Off, every wait ends its step, as in the reference translation; for cross-checking.
+     */
+    public Options withStableWaits(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, on);
+    }
+
+    /**
+     * Every thread-local its own state variable (a function from the kind's threads), as before
+     * locals became one record per thread kind (docs/semantics.md, "Locals"). The same states;
+     * for cross-checking that layout against this one.
+     */
     public Options withLocalVariables(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook, separateBranches);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook, separateBranches, stableWaits);
     }
   }
 
@@ -181,7 +190,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Lowered lowered = Lowerer.lower(checked, diags, options.reference(), options.localVariables());
+    Lowered lowered = Lowerer.lower(checked, diags, options.reference(), options.localVariables(), options.stableWaits());
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }

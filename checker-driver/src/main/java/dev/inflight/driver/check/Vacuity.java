@@ -82,10 +82,17 @@ public final class Vacuity {
     for (String label : reached) {
       List<SourceMap.Action> from = acts.stream().filter(a -> label.equals(a.from()) && a.fault() == null).toList();
       if (!from.isEmpty() && from.stream().noneMatch(a -> coverage.fired(a.name()))) {
-        SourceMap.Loc l = from.get(0).primary();
+        // where the step blocks: the label's wait, when the translator names one (a stable
+        // wait's step goes on to a statement after it), else the step's main statement
+        SourceMap.Loc primary = from.get(0).primary();
+        SourceMap.Loc l = t.labels().stream().filter(x -> x.name().equals(label) && x.waitsAt() != null)
+            .map(SourceMap.Label::waitsAt).findFirst().orElse(primary);
         if (l != null) {
           stuck.add("`" + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")");
           told.add(key(l));
+          if (primary != null) {
+            told.add(key(primary));
+          }
         }
       }
     }

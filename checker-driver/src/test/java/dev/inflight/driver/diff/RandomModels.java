@@ -13,7 +13,9 @@ import java.util.Set;
  * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`,
  * `while` loops without a bound over shared state (waits, spins);
  * a quarter of them start with an `init` block (objects allocated and published, a choice); some
- * conditions call expression functions (`fn f(o) { return … }`, called inside expressions).
+ * conditions call expression functions (`fn f(o) { return … }`, called inside expressions); some
+ * publish a flag, a counter or an object once and `await` it (stable waits, which the merged
+ * translation runs together with the next shared statement), now and then undoing it.
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -32,6 +34,8 @@ final class RandomModels {
   private int loopVars;
   /** Whether the statement being drawn is in the body of a `while` (loops do not nest). */
   private boolean inWhile;
+  /** Whether the model uses the published globals f, k and w (and so declares them). */
+  private boolean publishes;
 
   private RandomModels(Random rnd) {
     this.rnd = rnd;
@@ -62,6 +66,10 @@ final class RandomModels {
     m.append("model ").append(name).append('\n');
     m.append("struct obj bound 3 {\n  ref rc = 1\n  v = 0\n}\n");
     m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nset s of obj\nlist q of obj\n");
+    if (publishes) {
+      // written mostly in ways that keep a wait on them true once it holds (stable waits)
+      m.append("var f = false\nvar k = 0\nvar w: obj = null\n");
+    }
     if (usesCallback) {
       m.append("fn cb(o: obj) {\n").append(callbackBody()).append("}\n");
     }
@@ -191,7 +199,7 @@ final class RandomModels {
   }
 
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
-    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 31 : 20);
+    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 35 : 20);
     String a;
     switch (pick) {
       case 0: return "g = " + value() + "\n";
@@ -270,6 +278,35 @@ final class RandomModels {
         inWhile = false;
         return "while " + c + " {\n" + indent(body) + "}\n";
       }
+      // publication: flags and counters set once, objects published once allocated, and
+      // waits on them (docs/semantics.md, "Stable waits"); sometimes a write that undoes them
+      case 31:
+        publishes = true;
+        return rnd.nextInt(5) == 0 ? "f = false\n" : "f = true\n";
+      case 32: {
+        publishes = true;
+        a = obj();
+        if (rnd.nextInt(5) == 0) {
+          return "w = " + a + "\n";
+        }
+        String pub = a + " = alloc obj\n" + (rnd.nextBoolean() ? "w = " + a + "\n" : "a2 = " + a + "\nw = a2\n");
+        if (pub.contains("a2")) {
+          locals.add("a2");
+        }
+        return rnd.nextBoolean() ? "atomic {\n" + indent(pub) + "}\n" : pub;
+      }
+      case 33:
+        publishes = true;
+        return "await " + switch (rnd.nextInt(5)) {
+          case 0 -> "f";
+          case 1 -> "w != null";
+          case 2 -> "f && w != null";
+          case 3 -> "k >= 1";
+          default -> "f && " + cond();
+        } + "\n";
+      case 34:
+        publishes = true;
+        return rnd.nextInt(4) == 0 ? "k = 0\n" : "k = " + (1 + rnd.nextInt(2)) + "\n";
       default:
         return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
     }

@@ -30,23 +30,29 @@ import java.util.Set;
 final class Labels {
   private final Cfg cfg;
   private final Sharing sharing;
+  /** The stable `await`s of the model (StableAwaits): a step passing one may go on. */
+  private final Set<Instr> stable;
+  /** The stable waits whose step goes on past them ({@link #goesOn}), by node. */
+  private final Set<Integer> passedWaits = new HashSet<>();
   /** Label names by node, in naming order (the order steps are formed and emitted). */
   private final Map<Integer, String> byNode = new LinkedHashMap<>();
   /** The DSL place of each label, by name. */
   private final Map<String, Span> spans = new LinkedHashMap<>();
 
-  private Labels(Cfg cfg, Sharing sharing) {
+  private Labels(Cfg cfg, Sharing sharing, Set<Instr> stable) {
     this.cfg = cfg;
     this.sharing = sharing;
+    this.stable = stable;
   }
 
   /**
    * Places and names the labels of {@code cfg}'s thread; with {@code reference}, the
    * statement-level reference translation's: every instruction is a label (an `atomic` block
-   * stays one step).
+   * stays one step). {@code stable}: the `await`s whose step may go on to the next shared
+   * instruction ({@link #goesOn}); none in the reference translation.
    */
-  static Labels place(Cfg cfg, Sharing sharing, boolean reference) {
-    Labels l = new Labels(cfg, sharing);
+  static Labels place(Cfg cfg, Sharing sharing, boolean reference, Set<Instr> stable) {
+    Labels l = new Labels(cfg, sharing, reference ? Set.of() : stable);
     if (reference) {
       l.everyInstruction();
     } else {
@@ -109,12 +115,16 @@ final class Labels {
   /**
    * For labels whose step runs thread-local code before an instruction that can block (so a
    * thread waiting there is shown at its label), that instruction's place, when it is the only
-   * one the step can reach.
+   * one the step can reach; for a stable wait whose step goes on, the wait's.
    */
   Map<String, Span> waitsAt() {
     Map<String, Span> out = new LinkedHashMap<>();
     Map<Integer, Boolean> memo = new HashMap<>();
     byNode.forEach((id, name) -> {
+      if (passedWaits.contains(id)) {
+        out.put(name, cfg.node(id).span()); // a stable wait: the step blocks only there
+        return;
+      }
       if (cfg.isEnd(id) || isMain(cfg.node(id))) {
         return;
       }
@@ -205,7 +215,9 @@ final class Labels {
       for (int s : Sharing.successors(in)) {
         Instr succ = cfg.node(s);
         boolean leavesAtomic = in.atomic() >= 0 && succ.atomic() != in.atomic();
-        if ((sharing.shared(in) && in.atomic() < 0) || leavesAtomic) {
+        if (sharing.shared(in) && in.atomic() < 0 && goesOn(in, required)) {
+          passedWaits.add(i);
+        } else if ((sharing.shared(in) && in.atomic() < 0) || leavesAtomic) {
           candidates.add(s);
         }
       }
@@ -217,6 +229,24 @@ final class Labels {
       pushDown(all, required);
     }
     name(all);
+  }
+
+  /**
+   * Whether the step that passes {@code in}, a stable `await` (docs/semantics.md, "Stable
+   * waits"), goes on into the shared instructions after it instead of ending there: when the
+   * thread-local code after it reaches, before any label that must be one, only shared
+   * instructions (or atomic blocks) that cannot block. The merged step then blocks only where
+   * the wait did, on the same condition, and once that holds no other thread can make it false.
+   */
+  private boolean goesOn(Instr in, Set<Integer> required) {
+    if (!stable.contains(in)) {
+      return false;
+    }
+    Instr.Await a = (Instr.Await) in;
+    if (required.contains(a.next())) {
+      return false;
+    }
+    return !blocksAhead(a.next(), required, new HashMap<>());
   }
 
   /**

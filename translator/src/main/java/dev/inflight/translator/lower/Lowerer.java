@@ -17,14 +17,16 @@ public final class Lowerer {
   private Lowerer() {}
 
   public static Lowered lower(Checked checked, Diagnostics diags) {
-    return lower(checked, diags, false, false);
+    return lower(checked, diags, false, false, true);
   }
 
   /**
    * With {@code reference}, the statement-level reference translation; with
-   * {@code localVariables}, every local a state variable of its own (see Translator.Options).
+   * {@code localVariables}, every local a state variable of its own; with {@code stableWaits},
+   * steps go on past stable waits (see Translator.Options).
    */
-  public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables) {
+  public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables,
+      boolean stableWaits) {
     List<Cfg> cfgs = new ArrayList<>();
     for (ThreadSym t : checked.program().threads) {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
@@ -48,8 +50,12 @@ public final class Lowerer {
     List<ThreadCode> threads = new ArrayList<>();
     List<StepBuilder> builders = new ArrayList<>();
     List<ThreadCode.WaitSite> sites = new ArrayList<>();
+    // Stable waits go on into the next step's shared instruction; not when costs are tracked,
+    // whose charges to a waiting thread depend on where it waits (docs/semantics.md, "Stable waits").
+    Set<Instr> stable = reference || !stableWaits || checked.program().cost.tracked ? Set.of()
+        : StableAwaits.of(checked.program(), cfgs);
     for (Cfg cfg : cfgs) {
-      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference);
+      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, stable);
       builders.add(b);
       sites.addAll(b.waitSites());
     }

@@ -29,14 +29,18 @@ final class StepBuilder {
   private final StateVars vars;
 
   private final boolean reference;
+  /** The model's stable `await`s (StableAwaits), whose steps may go on to the next shared instruction. */
+  private final java.util.Set<Instr> stable;
 
   /**
    * @param reference the statement-level reference translation: every instruction a label
+   * @param stable the model's stable `await`s (ignored in the reference translation)
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference) {
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, java.util.Set<Instr> stable) {
     this.ctx = new StepContext(checked, layout, cfg);
     this.vars = vars;
     this.reference = reference;
+    this.stable = stable;
   }
 
   private Labels labels;
@@ -49,7 +53,7 @@ final class StepBuilder {
   /** The thread's labels, placed once. */
   private Labels labels() {
     if (labels == null) {
-      labels = Labels.place(ctx.cfg, ctx.sharing, reference);
+      labels = Labels.place(ctx.cfg, ctx.sharing, reference, stable);
     }
     return labels;
   }
