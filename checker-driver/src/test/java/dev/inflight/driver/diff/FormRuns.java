@@ -32,10 +32,23 @@ public final class FormRuns {
 
   /** TLC on the example's per-path form (Translator.Options#withPathActions), whose trace names each step's path. */
   public static TlcResult perPathForm(Path file) throws IOException {
-    return once(PER_PATH_FORM, file, Translator.Options.defaults().withPathActions(true), "paths");
+    return perPathForm(file, null);
+  }
+
+  /**
+   * {@link #perPathForm(Path)}, given the example's per-path form when the caller has translated
+   * it already (null: translated here, when TLC has not run on it yet).
+   */
+  public static TlcResult perPathForm(Path file, Emitted translated) throws IOException {
+    return once(PER_PATH_FORM, file, Translator.Options.defaults().withPathActions(true), "paths", translated);
   }
 
   private static TlcResult once(Map<Path, TlcResult> cache, Path file, Translator.Options opts, String form) throws IOException {
+    return once(cache, file, opts, form, null);
+  }
+
+  private static TlcResult once(Map<Path, TlcResult> cache, Path file, Translator.Options opts, String form,
+      Emitted translated) throws IOException {
     Path key = file.toAbsolutePath().normalize();
     TlcResult known = cache.get(key);
     if (known != null) {
@@ -43,7 +56,7 @@ public final class FormRuns {
     }
     Path dir = Files.createTempDirectory("inflight-form-");
     try {
-      TlcResult r = tlc(dir, Translator.translate(file, opts).emitted(), form);
+      TlcResult r = tlc(dir, translated != null ? translated : Translator.translate(file, opts).emitted(), form);
       cache.put(key, r);
       return r;
     } finally {

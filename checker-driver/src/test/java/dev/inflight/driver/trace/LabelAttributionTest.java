@@ -64,11 +64,13 @@ class LabelAttributionTest {
   private void check(Path file) throws IOException {
     Emitted labels = Translator.translate(file, Translator.Options.defaults()).emitted();
     assertThat(labels).isNotNull();
-    int size = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted().tla().length();
+    Emitted paths = Translator.translate(file, Translator.Options.defaults().withPathActions(true)).emitted();
+    int size = paths.tla().length();
     org.junit.jupiter.api.Assumptions.assumeTrue(ALL || size <= MAX_PER_PATH_MODULE,
         () -> "a per-path form of " + size + " bytes: left to -Dinflight.forms.all=true");
-    // the per-path form's run is FoldedFormTest's for the small examples (computed once)
-    TlcResult r = dev.inflight.driver.diff.FormRuns.perPathForm(file);
+    // the per-path form's run is FoldedFormTest's for the small examples (computed once; this
+    // translation is used when it has not run yet)
+    TlcResult r = dev.inflight.driver.diff.FormRuns.perPathForm(file, paths);
     List<TlcState> trace = r.trace();
     assertThat(trace).as("a counterexample of " + file).hasSizeGreaterThan(1);
 
