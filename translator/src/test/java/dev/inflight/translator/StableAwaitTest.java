@@ -60,6 +60,10 @@ class StableAwaitTest {
       "k = 3                           | k > 0 && !f    | other = 1      | L12",
       "f = other == 1                  | f              | other = 1      | L12 L13",
       "g = pick(s)                     | g != null      | other = 1      | L12 L13",
+      // ... an object on some paths only (NonNullLocals joins paths by intersection)
+      "either { n = alloc obj } or { other = 2 }; g = n | g != null | other = 1 | L12 L13",
+      "n = alloc obj; if other == 1 { n = null }; g = n | g != null | other = 1 | L12 L13",
+      "n = alloc obj; if other == 1 { n = alloc obj }; g = n | g != null | other = 1 | L12",
       // ... or a next instruction that can block: two steps
       "f = true                        | f              | lock l         | L12 L13 L14 L15",
       "f = true                        | f              | await k == 0   | L12 L13",
