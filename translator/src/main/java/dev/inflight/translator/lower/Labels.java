@@ -21,7 +21,8 @@ import java.util.Set;
  * of every instruction that touches shared state (outside `atomic`, or after an `atomic` block),
  * every loop head, and the end. A step starts at a label and runs until it reaches the next
  * label, so it executes at most one shared instruction (or one whole `atomic` block) plus any
- * thread-local instructions before it. A label that sits on thread-local code is then pushed
+ * thread-local instructions before it; or a stable wait and then one such instruction, when
+ * that cannot block ({@link #goesOn}). A label that sits on thread-local code is then pushed
  * down to the shared instructions after it ({@link #pushDown}).
  *
  * <p>Labels are named after their DSL line: {@code L12}, then {@code L12b}, {@code L12c} for more
