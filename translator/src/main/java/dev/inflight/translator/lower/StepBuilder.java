@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * <p>A step starts at a label and runs until it reaches the next label, so it executes at most
  * one shared instruction (or one whole `atomic` block) plus any thread-local instructions before
- * and after it. See docs/semantics.md for why merging those is sound. The parts, in the order
+ * and after it, or a stable wait before those (Labels#goesOn). See docs/semantics.md for why
+ * merging those is sound. The parts, in the order
  * they run:
  *
  * <ul>
