@@ -60,71 +60,21 @@ final class NonNullLocals {
     return new NonNullLocals(in);
   }
 
+  /** The locals non-null after {@code instr}, given those before it (Assignments says what it assigns). */
   private static Set<Symbol.LocalSym> transfer(Program program, Instr instr, Set<Symbol.LocalSym> before) {
     Set<Symbol.LocalSym> s = new HashSet<>(before);
-    instr.accept(new Instr.Visitor<Void>() {
-      private Symbol.LocalSym local(Expr e) {
-        return e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l ? l : null;
+    for (Assignments.Write w : new Assignments(program).of(instr)) {
+      if (!(w.target() instanceof Symbol.LocalSym l)) {
+        continue;
       }
-
-      private void assign(Symbol.LocalSym l, Expr value) {
-        if (l == null) {
-          return;
-        }
-        Symbol.LocalSym from = local(value);
-        if (from != null && before.contains(from)) {
-          s.add(l);
-        } else {
-          s.remove(l);
-        }
+      boolean copy = w.value() instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym from
+          && before.contains(from);
+      if (w.allocated() || copy) {
+        s.add(l);
+      } else {
+        s.remove(l);
       }
-
-      public Void visitAssign(Instr.Assign i) { assign(local(i.target()), i.value()); return null; }
-      public Void visitAlloc(Instr.Alloc i) {
-        Symbol.LocalSym l = local(i.target());
-        if (l != null) {
-          s.add(l);
-        }
-        return null;
-      }
-      public Void visitRefOp(Instr.RefOp i) {
-        if (i.releaseParam() != null) {
-          s.remove(i.releaseParam());
-        }
-        return null;
-      }
-      public Void visitFree(Instr.Free i) { return null; }
-      public Void visitTouch(Instr.Touch i) { return null; }
-      public Void visitBranch(Instr.Branch i) { return null; }
-      public Void visitChoice(Instr.Choice i) { return null; }
-      public Void visitAwait(Instr.Await i) { return null; }
-      public Void visitLockOp(Instr.LockOp i) { return null; }
-      public Void visitProc(Instr.Proc i) {
-        if (i.result() != null && local(i.result()) != null) {
-          s.remove(local(i.result()));
-        }
-        return null;
-      }
-      public Void visitBind(Instr.Bind i) { assign(i.param(), i.value()); return null; }
-      public Void visitReset(Instr.Reset i) { i.locals().forEach(s::remove); return null; }
-      public Void visitIter(Instr.Iter i) { return null; }
-      public Void visitForInit(Instr.ForInit i) { return null; }
-      public Void visitForNext(Instr.ForNext i) {
-        if (i.var() != null) {
-          s.remove(i.var());
-        }
-        return null;
-      }
-      public Void visitLoopHead(Instr.LoopHead i) { return null; }
-      public Void visitRcu(Instr.Rcu i) { return null; }
-      public Void visitTakeCallback(Instr.TakeCallback i) { i.params().forEach(s::remove); return null; }
-      public Void visitGetNotZero(Instr.GetNotZero i) { return null; }
-      public Void visitExit(Instr.Exit i) { return null; }
-      public Void visitCost(Instr.Cost i) { return null; }
-      public Void visitOpMark(Instr.OpMark i) { return null; }
-      public Void visitNop(Instr.Nop i) { return null; }
-      public Void visitDone(Instr.Done i) { return null; }
-    });
+    }
     return s;
   }
 }

@@ -78,90 +78,15 @@ final class StableAwaits {
 
   private void collect(Cfg cfg) {
     NonNullLocals nonNull = NonNullLocals.of(program, cfg);
+    Assignments assignments = new Assignments(program);
     for (int id = 0; id < cfg.nodes().size(); id++) {
-      cfg.node(id).accept(new Writes(nonNull.at(id)));
-    }
-  }
-
-  /**
-   * What an instruction writes to globals, recorded with {@link #write}: one method per
-   * instruction kind, so a kind added to {@link Instr} must say what it writes before this compiles.
-   */
-  private final class Writes implements Instr.Visitor<Void> {
-    /** The locals that hold an allocated object where the instruction runs. */
-    private final Set<Symbol.LocalSym> nonNull;
-
-    Writes(Set<Symbol.LocalSym> nonNull) {
-      this.nonNull = nonNull;
-    }
-
-    public Void visitAssign(Instr.Assign a) {
-      Symbol.GlobalSym g = global(a.target());
-      if (g != null) {
-        write(g, value(g, a.value(), nonNull));
-      }
-      return null;
-    }
-
-    public Void visitAlloc(Instr.Alloc a) {
-      Symbol.GlobalSym g = global(a.target());
-      if (g != null) {
-        write(g, new Written(null, true, null));
-      }
-      return null;
-    }
-
-    /**
-     * A result stored into a global, and the collection a built-in changes (its first argument;
-     * BuiltinProcs): unknown values. The other arguments are values it only reads, but a global
-     * of another type than bool, int or pointer among them counts as written.
-     */
-    public Void visitProc(Instr.Proc p) {
-      Symbol.GlobalSym g = p.result() == null ? null : global(p.result());
-      if (g != null) {
-        write(g, Written.UNKNOWN);
-      }
-      List<Expr> args = p.call().args();
-      for (int i = 0; i < args.size(); i++) {
-        Symbol.GlobalSym c = global(args.get(i));
-        if (c != null && (i == 0 || !scalar(c))) {
-          write(c, Written.UNKNOWN);
+      for (Assignments.Write w : assignments.of(cfg.node(id))) {
+        if (w.target() instanceof Symbol.GlobalSym g) {
+          write(g, w.allocated() ? new Written(null, true, null)
+              : w.value() == null ? Written.UNKNOWN : value(g, w.value(), nonNull.at(id)));
         }
       }
-      return null;
     }
-
-    /** A global lock's state (not a bool, int or pointer: no atom reads it). */
-    public Void visitLockOp(Instr.LockOp l) {
-      Symbol.GlobalSym g = global(l.target());
-      if (g != null) {
-        write(g, Written.UNKNOWN);
-      }
-      return null;
-    }
-
-    // The heap (fields, counts, freed objects), locals, the translator's hidden locals, the RCU
-    // and cost variables: no global of the model.
-    public Void visitRefOp(Instr.RefOp i) { return null; }
-    public Void visitFree(Instr.Free i) { return null; }
-    public Void visitTouch(Instr.Touch i) { return null; }
-    public Void visitBranch(Instr.Branch i) { return null; }
-    public Void visitChoice(Instr.Choice i) { return null; }
-    public Void visitAwait(Instr.Await i) { return null; }
-    public Void visitBind(Instr.Bind i) { return null; }
-    public Void visitReset(Instr.Reset i) { return null; }
-    public Void visitIter(Instr.Iter i) { return null; }
-    public Void visitForInit(Instr.ForInit i) { return null; }
-    public Void visitForNext(Instr.ForNext i) { return null; }
-    public Void visitLoopHead(Instr.LoopHead i) { return null; }
-    public Void visitRcu(Instr.Rcu i) { return null; }
-    public Void visitTakeCallback(Instr.TakeCallback i) { return null; }
-    public Void visitGetNotZero(Instr.GetNotZero i) { return null; }
-    public Void visitExit(Instr.Exit i) { return null; }
-    public Void visitCost(Instr.Cost i) { return null; }
-    public Void visitOpMark(Instr.OpMark i) { return null; }
-    public Void visitNop(Instr.Nop i) { return null; }
-    public Void visitDone(Instr.Done i) { return null; }
   }
 
   private void write(Symbol.GlobalSym g, Written w) {
@@ -212,10 +137,10 @@ final class StableAwaits {
     if (!dev.inflight.translator.check.SharedReads.expr(program, cond)) {
       return true;
     }
-    if (scalar(global(cond)) && global(cond).type instanceof Type.Bool) {
+    if (global(cond) != null && global(cond).type instanceof Type.Bool) {
       return holdsAfterEveryWrite(global(cond), Expr.BinOp.EQ, Boolean.TRUE);
     }
-    if (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT && scalar(global(u.operand()))
+    if (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT && global(u.operand()) != null
         && global(u.operand()).type instanceof Type.Bool) {
       return holdsAfterEveryWrite(global(u.operand()), Expr.BinOp.EQ, Boolean.FALSE);
     }
