@@ -59,22 +59,14 @@ binder_at_L13(self) ==
        /\ pc' = [pc EXCEPT ![self] = IF br THEN "L14" ELSE "L18"]
        /\ UNCHANGED <<fault, bind_lock, is_bound>>
 
-\* a binder thread at L14: one path
+\* a binder thread at L14: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:14: is_bound = 1
+\*   15: unlock bind_lock
 binder_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
-    /\ /\ is_bound' = 1
-       /\ pc' = [pc EXCEPT ![self] = "L15"]
-       /\ UNCHANGED <<fault, bind_lock>>
-
-\* a binder thread at L15: 2 paths (1 to a fault)
-\* examples/checks/exit_holding_lock.ifl:15: unlock bind_lock
-binder_at_L15(self) ==
-    /\ pc[self] = "L15"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<is_bound>>
     /\ \/ /\ bind_lock = self
+          /\ is_bound' = 1
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
@@ -98,14 +90,13 @@ binder_step(self) ==
     \/ binder_at_L12(self)
     \/ binder_at_L13(self)
     \/ binder_at_L14(self)
-    \/ binder_at_L15(self)
     \/ binder_at_L18(self)
 
 \* ENABLED <<binder_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 binder_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L13", "L14", "L15", "L18"}
+    /\ \/ pc[self] \in {"L13", "L14", "L18"}
        \/ /\ pc[self] = "L12"
           /\ bind_lock = NULL
 
@@ -131,22 +122,14 @@ rebinder_at_L21(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L22"]
        /\ UNCHANGED <<fault, is_bound>>
 
-\* a rebinder thread at L22: one path
+\* a rebinder thread at L22: 2 paths (1 to a fault)
 \* examples/checks/exit_holding_lock.ifl:22: is_bound = 0
+\*   23: unlock bind_lock
 rebinder_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
-    /\ /\ is_bound' = 0
-       /\ pc' = [pc EXCEPT ![self] = "L23"]
-       /\ UNCHANGED <<fault, bind_lock>>
-
-\* a rebinder thread at L23: 2 paths (1 to a fault)
-\* examples/checks/exit_holding_lock.ifl:23: unlock bind_lock
-rebinder_at_L23(self) ==
-    /\ pc[self] = "L23"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<is_bound>>
     /\ \/ /\ bind_lock = self
+          /\ is_bound' = 0
           /\ bind_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L24"]
           /\ UNCHANGED <<fault>>
@@ -169,14 +152,13 @@ rebinder_at_L24(self) ==
 rebinder_step(self) ==
     \/ rebinder_at_L21(self)
     \/ rebinder_at_L22(self)
-    \/ rebinder_at_L23(self)
     \/ rebinder_at_L24(self)
 
 \* ENABLED <<rebinder_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 rebinder_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L22", "L23", "L24"}
+    /\ \/ pc[self] \in {"L22", "L24"}
        \/ /\ pc[self] = "L21"
           /\ bind_lock = NULL
 

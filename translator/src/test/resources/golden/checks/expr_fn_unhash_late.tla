@@ -237,37 +237,36 @@ closer_at_L39(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L40"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
 
-\* a closer thread at L40: 2 paths
+\* a closer thread at L40: 5 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:40: sk = pick(table)
+\*   41: unlock table_lock
+\*   42: if sk != null {
 closer_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sock, table, table_lock, lookup_locals>>
-    /\ \/ /\ table = {}
-          /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault>>
-       \/ \E picked \in table :
-            /\ closer_locals' = [closer_locals EXCEPT ![self].sk = picked]
-            /\ pc' = [pc EXCEPT ![self] = "L41"]
-            /\ UNCHANGED <<fault>>
-
-\* a closer thread at L41: 3 paths (1 to a fault)
-\* examples/checks/expr_fn_unhash_late.ifl:41: unlock table_lock
-\*   42: if sk != null {
-closer_at_L41(self) ==
-    /\ pc[self] = "L41"
-    /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ \/ /\ table_lock = self
+    /\ \E ok \in {table = {}} :
+       \/ /\ ok
+          /\ table_lock = self
+          /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
           /\ table_lock' = NULL
-          /\ \E br \in {closer_locals[self].sk # NULL} :
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L43" ELSE "L50"]
-             /\ closer_locals' =
-                  IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ UNCHANGED <<fault>>
-       \/ /\ table_lock # self
+          /\ pc' = [pc EXCEPT ![self] = "L50"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ table_lock # self
           /\ Fault("bad_unlock", self, 41)
+       \/ \E picked \in table :
+            \/ /\ table_lock = self
+               /\ \E br \in {picked # NULL} :
+                  /\ closer_locals' =
+                       IF br
+                       THEN [closer_locals EXCEPT ![self].sk = picked]
+                       ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
+                  /\ table_lock' = NULL
+                  /\ pc' = [pc EXCEPT ![self] = IF br THEN "L43" ELSE "L50"]
+                  /\ UNCHANGED <<fault>>
+            \/ /\ table_lock # self
+               /\ Fault("bad_unlock", self, 41)
 
 \* a closer thread at L43: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:43: sk.dead = true               // marked dead while still hashed: a lookup can still find it
@@ -301,31 +300,25 @@ closer_at_L45(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L46"]
        /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
 
-\* a closer thread at L46: 3 paths (2 to a fault)
+\* a closer thread at L46: 4 paths (3 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:46: sk.hashed = false
+\*   47: unlock table_lock
 closer_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<table, table_lock, lookup_locals, closer_locals>>
+    /\ UNCHANGED <<table, lookup_locals, closer_locals>>
     /\ \E sk \in {closer_locals[self].sk} :
-       \/ /\ sk # NULL /\ sock[sk].st = "live"
+       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ table_lock = self
           /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
-          /\ pc' = [pc EXCEPT ![self] = "L47"]
-          /\ UNCHANGED <<fault>>
-       \/ FaultDeref("use_after_free", self, 46, sk, sock)
-
-\* a closer thread at L47: 2 paths (1 to a fault)
-\* examples/checks/expr_fn_unhash_late.ifl:47: unlock table_lock
-closer_at_L47(self) ==
-    /\ pc[self] = "L47"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<sock, table, lookup_locals, closer_locals>>
-    /\ \/ /\ table_lock = self
           /\ table_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L48"]
           /\ UNCHANGED <<fault>>
-       \/ /\ table_lock # self
+       \/ /\ ok
+          /\ table_lock # self
           /\ Fault("bad_unlock", self, 47)
+       \/ FaultDeref("use_after_free", self, 46, sk, sock)
 
 \* a closer thread at L48: 5 paths (3 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:48: put sk.refcnt
@@ -366,12 +359,10 @@ closer_at_L50(self) ==
 closer_step(self) ==
     \/ closer_at_L39(self)
     \/ closer_at_L40(self)
-    \/ closer_at_L41(self)
     \/ closer_at_L43(self)
     \/ closer_at_L44(self)
     \/ closer_at_L45(self)
     \/ closer_at_L46(self)
-    \/ closer_at_L47(self)
     \/ closer_at_L48(self)
     \/ closer_at_L50(self)
 
@@ -379,7 +370,7 @@ closer_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 closer_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L40", "L41", "L43", "L45", "L46", "L47", "L48", "L50"}
+    /\ \/ pc[self] \in {"L40", "L43", "L45", "L46", "L48", "L50"}
        \/ /\ pc[self] = "L39"
           /\ table_lock = NULL
        \/ /\ pc[self] = "L44"

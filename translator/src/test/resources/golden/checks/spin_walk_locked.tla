@@ -100,19 +100,27 @@ AllDone ==
 \* what no step of a adder thread changes (faults aside)
 adder_untouched == <<item, walker_locals>>
 
-\* a adder thread at L23: 4 paths (2 to a fault)
+\* a adder thread at L23: 5 paths (3 to a fault)
 \* examples/checks/spin_walk_locked.ifl:23: if !n.on_list {
+\*   33: unlock list_lock
 adder_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<adder_untouched, node, head, list_lock>>
+    /\ UNCHANGED <<adder_untouched, node, head>>
     /\ \E n \in {adder_locals[self].add_once.n} :
-       \/ /\ n # NULL /\ node[n].st = "live"
+       \E ok \in {n # NULL /\ node[n].st = "live"} :
+       \/ /\ ok
           /\ \E br \in {~node[n].on_list} :
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L24" ELSE "L33"]
+             /\ IF br THEN TRUE ELSE list_lock = self
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L24" ELSE "L34"]
+             /\ list_lock' = IF br THEN list_lock ELSE NULL
              /\ adder_locals' =
                   IF br THEN adder_locals ELSE [adder_locals EXCEPT ![self] = adder_locals_init]
              /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ node[n].on_list
+          /\ list_lock # self
+          /\ Fault("bad_unlock", self, 33)
        \/ FaultDeref("use_after_free", self, 23, n, node)
 
 \* a adder thread at L24: 3 paths (2 to a fault)
@@ -138,18 +146,25 @@ adder_at_L25(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
 
-\* a adder thread at L26: 3 paths (2 to a fault)
+\* a adder thread at L26: 4 paths (3 to a fault)
 \* examples/checks/spin_walk_locked.ifl:26: n.on_list = true
+\*   33: unlock list_lock
 adder_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<adder_untouched, head, list_lock>>
+    /\ UNCHANGED <<adder_untouched, head>>
     /\ \E n \in {adder_locals[self].add_once.n} :
-       \/ /\ n # NULL /\ node[n].st = "live"
+       \E ok \in {n # NULL /\ node[n].st = "live"} :
+       \/ /\ ok
+          /\ list_lock = self
           /\ node' = [node EXCEPT ![n].on_list = TRUE]
           /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L33"]
+          /\ list_lock' = NULL
+          /\ pc' = [pc EXCEPT ![self] = "L34"]
           /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ list_lock # self
+          /\ Fault("bad_unlock", self, 33)
        \/ FaultDeref("use_after_free", self, 26, n, node)
 
 \* a adder thread at L31: one path
@@ -174,20 +189,6 @@ adder_at_L32(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault>>
 
-\* a adder thread at L33: 2 paths (1 to a fault)
-\* examples/checks/spin_walk_locked.ifl:33: unlock list_lock
-adder_at_L33(self) ==
-    /\ pc[self] = "L33"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<adder_untouched, node, head>>
-    /\ \/ /\ list_lock = self
-          /\ list_lock' = NULL
-          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L34"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ list_lock # self
-          /\ Fault("bad_unlock", self, 33)
-
 \* a adder thread at L34: 2 paths (1 to a fault)
 \* examples/checks/spin_walk_locked.ifl:34: }
 adder_at_L34(self) ==
@@ -208,14 +209,13 @@ adder_step(self) ==
     \/ adder_at_L26(self)
     \/ adder_at_L31(self)
     \/ adder_at_L32(self)
-    \/ adder_at_L33(self)
     \/ adder_at_L34(self)
 
 \* ENABLED <<adder_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 adder_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L23", "L24", "L25", "L26", "L32", "L33", "L34"}
+    /\ \/ pc[self] \in {"L23", "L24", "L25", "L26", "L32", "L34"}
        \/ /\ pc[self] = "L31"
           /\ list_lock = NULL
 

@@ -61,40 +61,26 @@ left_at_L14(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, a, transfers>>
 
-\* a left thread at L15: one path
+\* a left thread at L15: 3 paths (2 to a fault)
 \* examples/tutorial/deadlock.ifl:15: transfers = transfers + 1
+\*   16: unlock b
+\*   17: unlock a
 left_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ /\ transfers' = transfers + 1
-       /\ pc' = [pc EXCEPT ![self] = "L16"]
-       /\ UNCHANGED <<fault, a, b>>
-
-\* a left thread at L16: 2 paths (1 to a fault)
-\* examples/tutorial/deadlock.ifl:16: unlock b
-left_at_L16(self) ==
-    /\ pc[self] = "L16"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<a, transfers>>
-    /\ \/ /\ b = self
+    /\ \E ok \in {b = self} :
+       \/ /\ ok
+          /\ a = self
+          /\ transfers' = transfers + 1
           /\ b' = NULL
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ b # self
-          /\ Fault("bad_unlock", self, 16)
-
-\* a left thread at L17: 2 paths (1 to a fault)
-\* examples/tutorial/deadlock.ifl:17: unlock a
-left_at_L17(self) ==
-    /\ pc[self] = "L17"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<b, transfers>>
-    /\ \/ /\ a = self
           /\ a' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L18"]
           /\ UNCHANGED <<fault>>
-       \/ /\ a # self
+       \/ /\ ok
+          /\ a # self
           /\ Fault("bad_unlock", self, 17)
+       \/ /\ b # self
+          /\ Fault("bad_unlock", self, 16)
 
 \* a left thread at L18: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:18: }
@@ -114,15 +100,13 @@ left_step(self) ==
     \/ left_at_L13(self)
     \/ left_at_L14(self)
     \/ left_at_L15(self)
-    \/ left_at_L16(self)
-    \/ left_at_L17(self)
     \/ left_at_L18(self)
 
 \* ENABLED <<left_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 left_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L15", "L16", "L17", "L18"}
+    /\ \/ pc[self] \in {"L15", "L18"}
        \/ /\ pc[self] = "L13"
           /\ a = NULL
        \/ /\ pc[self] = "L14"
@@ -160,40 +144,26 @@ right_at_L22(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault, b, transfers>>
 
-\* a right thread at L23: one path
+\* a right thread at L23: 3 paths (2 to a fault)
 \* examples/tutorial/deadlock.ifl:23: transfers = transfers + 1
+\*   24: unlock a
+\*   25: unlock b
 right_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ /\ transfers' = transfers + 1
-       /\ pc' = [pc EXCEPT ![self] = "L24"]
-       /\ UNCHANGED <<fault, a, b>>
-
-\* a right thread at L24: 2 paths (1 to a fault)
-\* examples/tutorial/deadlock.ifl:24: unlock a
-right_at_L24(self) ==
-    /\ pc[self] = "L24"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<b, transfers>>
-    /\ \/ /\ a = self
+    /\ \E ok \in {a = self} :
+       \/ /\ ok
+          /\ b = self
+          /\ transfers' = transfers + 1
           /\ a' = NULL
-          /\ pc' = [pc EXCEPT ![self] = "L25"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ a # self
-          /\ Fault("bad_unlock", self, 24)
-
-\* a right thread at L25: 2 paths (1 to a fault)
-\* examples/tutorial/deadlock.ifl:25: unlock b
-right_at_L25(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ UNCHANGED <<a, transfers>>
-    /\ \/ /\ b = self
           /\ b' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ UNCHANGED <<fault>>
-       \/ /\ b # self
+       \/ /\ ok
+          /\ b # self
           /\ Fault("bad_unlock", self, 25)
+       \/ /\ a # self
+          /\ Fault("bad_unlock", self, 24)
 
 \* a right thread at L26: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:26: }
@@ -213,15 +183,13 @@ right_step(self) ==
     \/ right_at_L21(self)
     \/ right_at_L22(self)
     \/ right_at_L23(self)
-    \/ right_at_L24(self)
-    \/ right_at_L25(self)
     \/ right_at_L26(self)
 
 \* ENABLED <<right_step(self)>>_vars, written out for the weak fairness of the thread
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 right_enabled(self) ==
     /\ fault.kind = "none"
-    /\ \/ pc[self] \in {"L23", "L24", "L25", "L26"}
+    /\ \/ pc[self] \in {"L23", "L26"}
        \/ /\ pc[self] = "L21"
           /\ b = NULL
        \/ /\ pc[self] = "L22"

@@ -11,6 +11,7 @@ import dev.inflight.translator.emit.Emitted;
 import dev.inflight.translator.emit.Emitter;
 import dev.inflight.translator.lower.Lowered;
 import dev.inflight.translator.lower.Lowerer;
+import dev.inflight.translator.lower.Reduction;
 import dev.inflight.translator.parse.ModelParser;
 import dev.inflight.translator.parse.Nesting;
 import dev.inflight.translator.parse.SourceLoader;
@@ -23,8 +24,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The translator's front door: a model file in, a TLA+ module, .cfg and source map out, or the
@@ -36,39 +39,47 @@ public final class Translator {
   /**
    * Options of one translation: `--set` overrides, where the model library is, a state limit,
    * and the cost model: a machine profile replacing the model's (null: the model's) and whether
-   * to track costs even without a latency property (a cost report needs them).
+   * to track costs even without a latency property (a cost report needs them); then forms for
+   * cross-checking, and the reductions on (all of them by default; {@link #withStableWaits},
+   * {@link #withLockReleases}).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
       String workload, Map<String, Long> prices, boolean reference, boolean pathActions, boolean localVariables, boolean ranHook,
-      boolean separateBranches, boolean stableWaits) {
+      boolean separateBranches, Set<Reduction> reductions) {
+    public Options {
+      reductions = Set.copyOf(reductions);
+    }
+
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false, false, true);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false, false, false, false, false, ALL_REDUCTIONS);
     }
 
     public Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
         String workload, Map<String, Long> prices, boolean reference) {
-      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false, false, true);
+      this(overrides, library, maxStates, profile, trackCost, workload, prices, reference, false, false, false, false, ALL_REDUCTIONS);
     }
+
+    private static final Set<Reduction> ALL_REDUCTIONS = EnumSet.allOf(Reduction.class);
 
     public static Options defaults() {
       return new Options(Map.of(), Library.standard(), null);
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     /**
@@ -76,7 +87,7 @@ public final class Translator {
      * model's first, else its name; and profile entries that replace the profile's (`--price`).
      */
     public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
-      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     /**
@@ -85,7 +96,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on, pathActions, localVariables, ranHook, separateBranches, reductions);
     }
 
     /**
@@ -94,7 +105,7 @@ public final class Translator {
      * cross-checking the path attribution of traces; slower.
      */
     public Options withPathActions(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, on, localVariables, ranHook, separateBranches, reductions);
     }
 
     /**
@@ -102,7 +113,7 @@ public final class Translator {
      * turns on to learn which paths ran (vacuity warnings). Off, the module has no trace of it.
      */
     public Options withRanHook(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, on, separateBranches, reductions);
     }
 
     /**
@@ -111,7 +122,7 @@ public final class Translator {
      * of the other parts of a label's fold, and for cross-checking.
      */
     public Options withSeparateBranches(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, on, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, on, reductions);
     }
 
     /**
@@ -120,7 +131,28 @@ public final class Translator {
      * Off, every wait ends its step, as in the reference translation; for cross-checking.
      */
     public Options withStableWaits(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, on);
+      return with(Reduction.STABLE_WAITS, on);
+    }
+
+    /**
+     * Lock releases (docs/semantics.md, "Lock releases"): on (the default), the step before the
+     * release of a global lock that nothing but `lock` and `unlock` reads, and that the thread
+     * surely holds, goes on into the release. Off, every `unlock` is a step of its own; for
+     * cross-checking.
+     */
+    public Options withLockReleases(boolean on) {
+      return with(Reduction.LOCK_RELEASES, on);
+    }
+
+    private Options with(Reduction r, boolean on) {
+      Set<Reduction> rs = EnumSet.noneOf(Reduction.class);
+      rs.addAll(reductions);
+      if (on) {
+        rs.add(r);
+      } else {
+        rs.remove(r);
+      }
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, localVariables, ranHook, separateBranches, rs);
     }
 
     /**
@@ -129,7 +161,7 @@ public final class Translator {
      * for cross-checking that layout against this one.
      */
     public Options withLocalVariables(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook, separateBranches, stableWaits);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, reference, pathActions, on, ranHook, separateBranches, reductions);
     }
   }
 
@@ -190,7 +222,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Lowered lowered = Lowerer.lower(checked, diags, options.reference(), options.localVariables(), options.stableWaits());
+    Lowered lowered = Lowerer.lower(checked, diags, options.reference(), options.localVariables(), options.reductions());
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }

@@ -92,7 +92,8 @@ class DifferentialTest {
       return;
     }
     System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes
-        + (forms.isEmpty() ? "" : "; the same with " + forms) + "; " + stableWaits + " with a step past a stable wait");
+        + (forms.isEmpty() ? "" : "; the same with " + forms) + "; " + stableWaits + " with a step past a stable wait, "
+        + lockReleases + " with a step into an unlock");
     // The generator must keep producing every kind of outcome, or the comparison proves little.
     if (FORMS) {
       // each other form on its share of the models (a try's chunks may round the shares down)
@@ -102,6 +103,8 @@ class DifferentialTest {
     }
     // the generator's published globals must keep the stable waits of the merged translation tested
     assertThat(stableWaits).as("models with a step past a stable wait").isGreaterThanOrEqualTo(checked / 20);
+    // ... and its critical sections the lock releases
+    assertThat(lockReleases).as("models with a step into an unlock").isGreaterThanOrEqualTo(checked / 20);
     int holds = outcomes.getOrDefault("holds", 0);
     assertThat(holds).as("models that hold").isGreaterThanOrEqualTo(checked / 10);
     assertThat(checked - holds).as("models that violate something").isGreaterThanOrEqualTo(checked / 10);
@@ -166,6 +169,8 @@ class DifferentialTest {
    * (docs/semantics.md, "Stable waits"): its module differs from the one without (guarded by outcomes).
    */
   private static int stableWaits;
+  /** The models whose merged translation has a step that goes on into an unlock ("Lock releases"). */
+  private static int lockReleases;
 
   private static List<String> compareAll(List<String> texts) {
     List<UnionCheck.Model> models = new ArrayList<>();
@@ -174,10 +179,11 @@ class DifferentialTest {
       boolean paths = FORMS && i % PATHS_EVERY == 0;
       enabled[i] = FORMS && !paths;
       Emitted merged = translate(texts.get(i), "_m", false);
-      if (!merged.tla().equals(translate(texts.get(i), "_m", Translator.Options.defaults().withStableWaits(false)).tla())) {
-        synchronized (outcomes) {
-          stableWaits++; // a step goes on past a stable wait
-        }
+      boolean passesWait = !merged.tla().equals(translate(texts.get(i), "_m", Translator.Options.defaults().withStableWaits(false)).tla());
+      boolean passesLock = !merged.tla().equals(translate(texts.get(i), "_m", Translator.Options.defaults().withLockReleases(false)).tla());
+      synchronized (outcomes) {
+        stableWaits += passesWait ? 1 : 0; // a step goes on past a stable wait
+        lockReleases += passesLock ? 1 : 0; // ... into an unlock
       }
       models.add(new UnionCheck.Model(i + "m", merged, enabled[i]));
       models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)).twinOf(i + "m"));

@@ -22,6 +22,59 @@ class DisagreementsTest {
   record Case(String why, String model, Set<String> violated, boolean hangs) {}
 
   static final List<Case> CASES = List.of(
+      new Case("lock releases: a spinner that takes the lock each time round may starve a thread waiting for it under weak "
+          + "fairness; were a whole critical section one step, the waiter would be enabled in every state and fairness would "
+          + "force it on (docs/semantics.md, \"Lock releases\")", """
+          model starve_waiter
+          var g = 0
+          var h = 0
+          lock l
+          thread spinner {
+            while g == 0 {
+              lock l
+              h = 1 - h
+              unlock l
+            }
+          }
+          thread setter {
+            lock l
+            g = 1
+            unlock l
+          }
+          """, Set.of(), true),
+      new Case("lock releases: the same with an empty critical section, whose release must not join the lock's step", """
+          model starve_waiter_empty
+          var g = 0
+          lock l
+          thread spinner {
+            while g == 0 {
+              lock l
+              unlock l
+            }
+          }
+          thread setter {
+            lock l
+            g = 1
+            unlock l
+          }
+          """, Set.of(), true),
+      new Case("lock releases: an unfair thread may stop for good between its write and its release, holding the lock", """
+          model unfair_stops_holding
+          var g = 0
+          lock l
+          thread t {
+            lock l
+            g = 1
+            unlock l
+          }
+          thread u {
+            if g == 1 {
+              lock l
+              unlock l
+            }
+          }
+          unfair t
+          """, Set.of(), true),
       new Case("found by the differential test: in the reference translation a daemon waiting for work rests at its loop's "
           + "first instruction, not at the (empty) loop head, or a finished run is a deadlock", """
           model rest_at_loop_body

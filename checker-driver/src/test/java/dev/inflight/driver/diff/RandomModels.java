@@ -15,7 +15,8 @@ import java.util.Set;
  * a quarter of them start with an `init` block (objects allocated and published, a choice); some
  * conditions call expression functions (`fn f(o) { return … }`, called inside expressions); some
  * publish a flag, a counter or an object once and `await` it (stable waits, which the merged
- * translation runs together with the next shared statement), now and then undoing it.
+ * translation runs together with the next shared statement), now and then undoing it; critical
+ * sections under one lock or two (lock releases), a fifth of the models reading the locks.
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -36,9 +37,15 @@ final class RandomModels {
   private boolean inWhile;
   /** Whether the model uses the published globals f, k and w (and so declares them). */
   private boolean publishes;
+  /**
+   * Whether some conditions of the model read the locks ({@code l == null}), which keeps their
+   * `lock`s and `unlock`s steps of their own (docs/semantics.md, "Lock releases").
+   */
+  private final boolean readsLocks;
 
   private RandomModels(Random rnd) {
     this.rnd = rnd;
+    this.readsLocks = rnd.nextInt(5) == 0;
   }
 
   /** A model named {@code name}, drawn from {@code rnd}. */
@@ -65,7 +72,7 @@ final class RandomModels {
     StringBuilder m = new StringBuilder();
     m.append("model ").append(name).append('\n');
     m.append("struct obj bound 3 {\n  ref rc = 1\n  v = 0\n}\n");
-    m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nset s of obj\nlist q of obj\n");
+    m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nlock m\nset s of obj\nlist q of obj\n");
     if (publishes) {
       // written mostly in ways that keep a wait on them true once it holds (stable waits)
       m.append("var f = false\nvar k = 0\nvar w: obj = null\n");
@@ -139,6 +146,24 @@ final class RandomModels {
     return b.toString();
   }
 
+  /**
+   * A critical section (lock releases): mostly one or two statements under `l`; sometimes under
+   * both locks, in either order (so two threads may deadlock); sometimes a release the thread
+   * may not hold, or one on a single branch.
+   */
+  private String lockSection(boolean inRcu, boolean inLoop) {
+    String body = block(1 + rnd.nextInt(2), 0, false, inRcu, inLoop);
+    return switch (rnd.nextInt(10)) {
+      case 0, 1 -> {
+        String[] ls = rnd.nextBoolean() ? new String[] {"l", "m"} : new String[] {"m", "l"};
+        yield "lock " + ls[0] + "\nlock " + ls[1] + "\n" + body + "unlock " + ls[1] + "\nunlock " + ls[0] + "\n";
+      }
+      case 2 -> "if " + cond() + " {\n  lock l\n}\n" + body + "unlock l\n";
+      case 3 -> "lock l\n" + body + "if " + cond() + " {\n  unlock l\n} else {\n  unlock l\n}\n";
+      default -> "lock l\n" + body + "unlock l\n";
+    };
+  }
+
   private String indent(String s) {
     StringBuilder b = new StringBuilder();
     for (String line : s.split("\n")) {
@@ -177,6 +202,9 @@ final class RandomModels {
   }
 
   private String cond() {
+    if (readsLocks && rnd.nextInt(4) == 0) {
+      return rnd.nextBoolean() ? "l == null" : "m != null";
+    }
     if (rnd.nextInt(8) == 0) {
       usesExprFns = true;
       return switch (rnd.nextInt(4)) {
@@ -226,7 +254,7 @@ final class RandomModels {
         if (inAtomic) {
           return "h = 1\n";
         }
-        return "lock l\n" + block(1, 0, inAtomic, inRcu, inLoop) + "unlock l\n";
+        return lockSection(inRcu, inLoop);
       case 15: a = obj(); locals.add("ok"); return guarded(a, inWhile ? "touch " + a : "ok = get_not_zero(" + a + ".rc)");
       case 16:
         if (inAtomic) {
@@ -274,7 +302,10 @@ final class RandomModels {
           default -> "p != null && g == 0";
         };
         inWhile = true;
-        String body = block(1, 0, inAtomic, inRcu, true);
+        // sometimes a critical section each time round: a thread waiting for the lock is then
+        // enabled only now and then, which weak fairness does not help (docs/semantics.md,
+        // "Lock releases")
+        String body = !inAtomic && rnd.nextInt(3) == 0 ? lockSection(inRcu, true) : block(1, 0, inAtomic, inRcu, true);
         inWhile = false;
         return "while " + c + " {\n" + indent(body) + "}\n";
       }

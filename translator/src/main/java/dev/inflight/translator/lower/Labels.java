@@ -22,7 +22,8 @@ import java.util.Set;
  * every loop head, and the end. A step starts at a label and runs until it reaches the next
  * label, so it executes at most one shared instruction (or one whole `atomic` block) plus any
  * thread-local instructions before it; or a stable wait and then one such instruction, when
- * that cannot block ({@link #goesOn}). A label that sits on thread-local code is then pushed
+ * that cannot block ({@link #goesOn}); and then, it may be, the release of a lock
+ * ({@link #intoUnlock}). A label that sits on thread-local code is then pushed
  * down to the shared instructions after it ({@link #pushDown}).
  *
  * <p>Labels are named after their DSL line: {@code L12}, then {@code L12b}, {@code L12c} for more
@@ -31,29 +32,34 @@ import java.util.Set;
 final class Labels {
   private final Cfg cfg;
   private final Sharing sharing;
-  /** The stable `await`s of the model (StableAwaits): a step passing one may go on. */
+  /** The right movers of the model, stable `await`s (StableAwaits): a step passing one may go on. */
   private final Set<Instr> stable;
-  /** The stable waits whose step goes on past them ({@link #goesOn}), by node. */
+  /** The left movers of the model: `unlock`s (LockReleases) the step before may go on into. */
+  private final Set<Instr> unlocks;
+  /** The right movers whose step goes on past them ({@link #goesOn}), by node. */
   private final Set<Integer> passedWaits = new HashSet<>();
   /** Label names by node, in naming order (the order steps are formed and emitted). */
   private final Map<Integer, String> byNode = new LinkedHashMap<>();
   /** The DSL place of each label, by name. */
   private final Map<String, Span> spans = new LinkedHashMap<>();
 
-  private Labels(Cfg cfg, Sharing sharing, Set<Instr> stable) {
+  private Labels(Cfg cfg, Sharing sharing, Set<Instr> stable, Set<Instr> unlocks) {
     this.cfg = cfg;
     this.sharing = sharing;
     this.stable = stable;
+    this.unlocks = unlocks;
   }
 
   /**
    * Places and names the labels of {@code cfg}'s thread; with {@code reference}, the
    * statement-level reference translation's: every instruction is a label (an `atomic` block
-   * stays one step). {@code stable}: the `await`s whose step may go on to the next shared
-   * instruction ({@link #goesOn}); none in the reference translation.
+   * stays one step). {@code stable}: the right movers (stable `await`s) whose
+   * step may go on to the next shared instruction ({@link #goesOn}); {@code unlocks}: the left
+   * movers the step before may go on into ({@link #intoUnlock}); none in the reference
+   * translation.
    */
-  static Labels place(Cfg cfg, Sharing sharing, boolean reference, Set<Instr> stable) {
-    Labels l = new Labels(cfg, sharing, reference ? Set.of() : stable);
+  static Labels place(Cfg cfg, Sharing sharing, boolean reference, Set<Instr> stable, Set<Instr> unlocks) {
+    Labels l = reference ? new Labels(cfg, sharing, Set.of(), Set.of()) : new Labels(cfg, sharing, stable, unlocks);
     if (reference) {
       l.everyInstruction();
     } else {
@@ -209,16 +215,18 @@ final class Labels {
     Set<Integer> candidates = new LinkedHashSet<>();
     required.add(cfg.entry());
     for (int i = 0; i < cfg.nodes().size(); i++) {
-      Instr in = cfg.node(i);
-      if (in.accept(MUST_BE_LABEL)) {
+      if (cfg.node(i).accept(MUST_BE_LABEL)) {
         required.add(i);
       }
+    }
+    for (int i = 0; i < cfg.nodes().size(); i++) {
+      Instr in = cfg.node(i);
       for (int s : Sharing.successors(in)) {
         Instr succ = cfg.node(s);
         boolean leavesAtomic = in.atomic() >= 0 && succ.atomic() != in.atomic();
         if (sharing.shared(in) && in.atomic() < 0 && goesOn(in, required)) {
           passedWaits.add(i);
-        } else if ((sharing.shared(in) && in.atomic() < 0) || leavesAtomic) {
+        } else if (((sharing.shared(in) && in.atomic() < 0) || leavesAtomic) && !intoUnlock(in, s, required)) {
           candidates.add(s);
         }
       }
@@ -243,11 +251,64 @@ final class Labels {
     if (!stable.contains(in)) {
       return false;
     }
-    Instr.Await a = (Instr.Await) in;
-    if (required.contains(a.next())) {
+    int next = Sharing.successors(in).get(0); // an `await` or a `lock`: one successor
+    if (required.contains(next)) {
       return false;
     }
-    return !blocksAhead(a.next(), required, new HashMap<>());
+    return !blocksAhead(next, required, new HashMap<>());
+  }
+
+  /**
+   * Whether the step of {@code in}, a shared instruction or the last of an atomic block, goes on
+   * through the thread-local code at {@code next} into the `unlock` after it instead of ending at
+   * {@code next} (docs/semantics.md, "Lock releases"): when that code reaches, before any label
+   * that must be one, shared instructions and only left-mover `unlock`s (LockReleases), which
+   * cannot block or fault; when the step takes no lock itself ({@code in} no `lock`, nor in an
+   * atomic block with one), so the states in which the lock is held never all vanish into one
+   * step; and when no path from those unlocks reaches the thread's end through local code, so
+   * the state the step ends in has the thread unfinished, as the state before the unlock had.
+   */
+  private boolean intoUnlock(Instr in, int next, Set<Integer> required) {
+    if (unlocks.isEmpty() || required.contains(next) || takesLock(in)) {
+      return false;
+    }
+    List<Integer> found = new ArrayList<>();
+    boolean[] other = {false};
+    prefix(next, required, id -> { }, id -> {
+      if (unlocks.contains(cfg.node(id))) {
+        found.add(id);
+        return false;
+      }
+      other[0] = true;
+      return true;
+    });
+    return !found.isEmpty() && !other[0] && found.stream().noneMatch(u -> reachesEnd(Sharing.successors(cfg.node(u)).get(0), required));
+  }
+
+  /** Whether {@code in} is a `lock`, or the last instruction of an atomic block that has one. */
+  private boolean takesLock(Instr in) {
+    if (in.atomic() < 0) {
+      return in instanceof Instr.LockOp l && l.isLock();
+    }
+    return cfg.nodes().stream().anyMatch(n -> n != null && n.atomic() == in.atomic() && n instanceof Instr.LockOp l && l.isLock());
+  }
+
+  /** Whether thread-local code from {@code start} reaches the thread's end before any other label. */
+  private boolean reachesEnd(int start, Set<Integer> labels) {
+    Set<Integer> seen = new HashSet<>();
+    Deque<Integer> todo = new ArrayDeque<>();
+    todo.push(start);
+    while (!todo.isEmpty()) {
+      int id = todo.pop();
+      if (cfg.isEnd(id)) {
+        return true;
+      }
+      if (labels.contains(id) || !seen.add(id) || isMain(cfg.node(id))) {
+        continue;
+      }
+      Sharing.successors(cfg.node(id)).forEach(todo::push);
+    }
+    return false;
   }
 
   /**

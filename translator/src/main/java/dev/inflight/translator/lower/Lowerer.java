@@ -17,16 +17,16 @@ public final class Lowerer {
   private Lowerer() {}
 
   public static Lowered lower(Checked checked, Diagnostics diags) {
-    return lower(checked, diags, false, false, true);
+    return lower(checked, diags, false, false, java.util.EnumSet.allOf(Reduction.class));
   }
 
   /**
    * With {@code reference}, the statement-level reference translation; with
-   * {@code localVariables}, every local a state variable of its own; with {@code stableWaits},
-   * steps go on past stable waits (see Translator.Options).
+   * {@code localVariables}, every local a state variable of its own; {@code reductions}: the
+   * movers steps may go on past (see Translator.Options).
    */
   public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables,
-      boolean stableWaits) {
+      Set<Reduction> reductions) {
     List<Cfg> cfgs = new ArrayList<>();
     for (ThreadSym t : checked.program().threads) {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
@@ -50,12 +50,13 @@ public final class Lowerer {
     List<ThreadCode> threads = new ArrayList<>();
     List<StepBuilder> builders = new ArrayList<>();
     List<ThreadCode.WaitSite> sites = new ArrayList<>();
-    // Stable waits go on into the next step's shared instruction; not when costs are tracked,
-    // whose charges to a waiting thread depend on where it waits (docs/semantics.md, "Stable waits").
-    Set<Instr> stable = reference || !stableWaits || checked.program().cost.tracked ? Set.of()
-        : StableAwaits.of(checked.program(), cfgs);
+    // Steps go on past movers (stable waits, lock releases); not when costs are tracked, whose
+    // charges to a waiting thread depend on where it waits (docs/semantics.md, "Stable waits",
+    // "Lock releases").
+    Movers movers = reference || checked.program().cost.tracked ? Movers.NONE
+        : Movers.of(checked.program(), cfgs, reductions);
     for (Cfg cfg : cfgs) {
-      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, stable);
+      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, movers);
       builders.add(b);
       sites.addAll(b.waitSites());
     }

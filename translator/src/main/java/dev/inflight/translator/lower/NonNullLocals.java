@@ -3,9 +3,6 @@ package dev.inflight.translator.lower;
 import dev.inflight.translator.ast.Expr;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.Symbol;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -32,32 +29,7 @@ final class NonNullLocals {
   }
 
   static NonNullLocals of(Program program, Cfg cfg) {
-    int n = cfg.nodes().size();
-    List<Set<Symbol.LocalSym>> in = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      in.add(null); // not reached yet: top
-    }
-    in.set(cfg.entry(), new HashSet<>());
-    Deque<Integer> todo = new ArrayDeque<>();
-    todo.push(cfg.entry());
-    while (!todo.isEmpty()) {
-      int id = todo.pop();
-      Instr instr = cfg.node(id);
-      if (instr == null) {
-        continue;
-      }
-      Set<Symbol.LocalSym> out = transfer(program, instr, in.get(id));
-      for (int s : Sharing.successors(instr)) {
-        Set<Symbol.LocalSym> cur = in.get(s);
-        if (cur == null) {
-          in.set(s, new HashSet<>(out));
-          todo.push(s);
-        } else if (cur.retainAll(out)) {
-          todo.push(s);
-        }
-      }
-    }
-    return new NonNullLocals(in);
+    return new NonNullLocals(MustSets.of(cfg, (instr, before) -> transfer(program, instr, before)));
   }
 
   /** The locals non-null after {@code instr}, given those before it (Assignments says what it assigns). */

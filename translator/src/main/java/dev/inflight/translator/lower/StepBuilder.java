@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * <p>A step starts at a label and runs until it reaches the next label, so it executes at most
  * one shared instruction (or one whole `atomic` block) plus any thread-local instructions before
- * and after it, or a stable wait before those (Labels#goesOn). See docs/semantics.md for why
+ * and after it, or with movers around it: a stable wait before, lock releases after
+ * (Labels#goesOn, Labels#intoUnlock). See docs/semantics.md for why
  * merging those is sound. The parts, in the order
  * they run:
  *
@@ -30,18 +31,18 @@ final class StepBuilder {
   private final StateVars vars;
 
   private final boolean reference;
-  /** The model's stable `await`s (StableAwaits), whose steps may go on to the next shared instruction. */
-  private final java.util.Set<Instr> stable;
+  /** The model's movers: where a step may go on past a shared instruction (Labels). */
+  private final Movers movers;
 
   /**
    * @param reference the statement-level reference translation: every instruction a label
-   * @param stable the model's stable `await`s (ignored in the reference translation)
+   * @param movers the model's movers (ignored in the reference translation)
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, java.util.Set<Instr> stable) {
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers) {
     this.ctx = new StepContext(checked, layout, cfg);
     this.vars = vars;
     this.reference = reference;
-    this.stable = stable;
+    this.movers = movers;
   }
 
   private Labels labels;
@@ -54,7 +55,7 @@ final class StepBuilder {
   /** The thread's labels, placed once. */
   private Labels labels() {
     if (labels == null) {
-      labels = Labels.place(ctx.cfg, ctx.sharing, reference, stable);
+      labels = Labels.place(ctx.cfg, ctx.sharing, reference, movers.right(), movers.left());
     }
     return labels;
   }

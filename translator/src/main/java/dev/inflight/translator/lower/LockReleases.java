@@ -1,0 +1,111 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.Symbol;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The `unlock`s that are left movers (docs/semantics.md, "Lock releases"), which the step before
+ * may go on into (lower/Labels#intoUnlock). An `unlock l` is one when:
+ *
+ * <ul>
+ *   <li>{@code l} is a global lock that nothing in the model reads but `lock` and `unlock` (no
+ *       {@code l == null} in a condition, an invariant or a function): another thread can then
+ *       observe it only by taking it, which waits while it is held, or by releasing it without
+ *       holding it, which is a fault whether it is held or not;
+ *   <li>the thread holds {@code l} there on every path (a must analysis over the control-flow
+ *       graph: `lock` adds the lock, `unlock` removes it, paths join by intersection), so the
+ *       release cannot fault;
+ *   <li>it is outside `atomic`, in a thread kind that is fair (not `unfair`: an unfair thread may
+ *       stop forever just before the release, holding the lock) and no daemon (one at rest counts
+ *       as finished for `all_done()`).
+ * </ul>
+ *
+ * A lock field ({@code p.l}) is never one: releasing it dereferences an object another thread
+ * may free, or reallocate with the lock reset. Taking a lock is no mover here: merged with what
+ * follows, a whole critical section could become one step, and a thread waiting for the lock
+ * would be enabled in every state, which changes what weak fairness promises it.
+ */
+final class LockReleases {
+  private LockReleases() {}
+
+  /** The left-mover `unlock`s of {@code cfgs} (all of the model's thread kinds), by identity. */
+  static Set<Instr> of(Program program, List<Cfg> cfgs) {
+    Set<Instr> out = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Symbol.GlobalSym> unread = unread(program, cfgs);
+    if (unread.isEmpty()) {
+      return out;
+    }
+    for (Cfg cfg : cfgs) {
+      String kind = cfg.thread().name();
+      if (cfg.thread().isDaemon() || program.unfair.stream().anyMatch(u -> u.name().text().equals(kind))) {
+        continue;
+      }
+      List<Set<Symbol.GlobalSym>> held = held(program, cfg, unread);
+      for (int id = 0; id < cfg.nodes().size(); id++) {
+        if (cfg.node(id) instanceof Instr.LockOp l && !l.isLock() && l.atomic() < 0 && held.get(id) != null
+            && unread.contains(global(program, l.target())) && held.get(id).contains(global(program, l.target()))) {
+          out.add(l);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Symbol.GlobalSym global(Program program, Expr target) {
+    return target instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym g ? g : null;
+  }
+
+  /**
+   * The global locks every mention of which (every name the resolver bound to them, in threads,
+   * functions, invariants and properties alike) is the target of a `lock` or `unlock` of some
+   * thread kind's code.
+   */
+  private static Set<Symbol.GlobalSym> unread(Program program, List<Cfg> cfgs) {
+    Set<Expr> targets = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Cfg cfg : cfgs) {
+      for (Instr in : cfg.nodes()) {
+        if (in instanceof Instr.LockOp l) {
+          targets.add(l.target());
+        }
+      }
+    }
+    Set<Symbol.GlobalSym> out = new HashSet<>();
+    for (Symbol.GlobalSym g : program.globals.values()) {
+      if (g.member instanceof Member.Lock) {
+        out.add(g);
+      }
+    }
+    for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
+      if (e.getValue() instanceof Symbol.GlobalSym g && !targets.contains(e.getKey())) {
+        out.remove(g);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The locks of {@code tracked} the thread holds on entry to each node, on every path to it;
+   * null for a node no path reaches.
+   */
+  private static List<Set<Symbol.GlobalSym>> held(Program program, Cfg cfg, Set<Symbol.GlobalSym> tracked) {
+    return MustSets.of(cfg, (instr, before) -> {
+      Set<Symbol.GlobalSym> out = new HashSet<>(before);
+      if (instr instanceof Instr.LockOp l && tracked.contains(global(program, l.target()))) {
+        if (l.isLock()) {
+          out.add(global(program, l.target()));
+        } else {
+          out.remove(global(program, l.target()));
+        }
+      }
+      return out;
+    });
+  }
+}
