@@ -133,22 +133,19 @@ lookup_at_L36(self) ==
           /\ FaultOn("get_zero", self, 36, sk)
        \/ FaultDeref("use_after_free", self, 36, sk, sock)
 
-\* a lookup thread at L38: 3 paths (1 to a fault)
+\* a lookup thread at L38: 2 paths
 \* examples/checks/expr_fn.ifl:38: unlock table_lock
 \*   39: if sk != null {
 lookup_at_L38(self) ==
     /\ pc[self] = "L38"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ /\ table_lock = self
-          /\ table_lock' = NULL
-          /\ \E br \in {lookup_locals[self].sk # NULL} :
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L40" ELSE "L43"]
-             /\ lookup_locals' =
-                  IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ UNCHANGED <<fault>>
-       \/ /\ table_lock # self
-          /\ Fault("bad_unlock", self, 38)
+    /\ /\ table_lock' = NULL
+       /\ \E br \in {lookup_locals[self].sk # NULL} :
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L40" ELSE "L43"]
+          /\ lookup_locals' =
+               IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L40: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:40: touch sk
@@ -276,22 +273,18 @@ closer_at_L50(self) ==
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 50, sk, sock)
 
-\* a closer thread at L52: 3 paths (1 to a fault)
+\* a closer thread at L52: 2 paths
 \* examples/checks/expr_fn.ifl:52: unlock table_lock
 \*   53: if sk != null {
 closer_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ \/ /\ table_lock = self
-          /\ table_lock' = NULL
-          /\ \E br \in {closer_locals[self].sk # NULL} :
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L54" ELSE "L57"]
-             /\ closer_locals' =
-                  IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ UNCHANGED <<fault>>
-       \/ /\ table_lock # self
-          /\ Fault("bad_unlock", self, 52)
+    /\ /\ table_lock' = NULL
+       /\ \E br \in {closer_locals[self].sk # NULL} :
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L54" ELSE "L57"]
+          /\ closer_locals' =
+               IF br THEN closer_locals ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
+          /\ UNCHANGED <<fault, sock, table, lookup_locals>>
 
 \* a closer thread at L54: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:54: sk.dead = true

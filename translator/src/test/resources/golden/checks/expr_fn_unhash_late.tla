@@ -133,22 +133,19 @@ lookup_at_L29(self) ==
           /\ FaultOn("get_zero", self, 29, sk)
        \/ FaultDeref("use_after_free", self, 29, sk, sock)
 
-\* a lookup thread at L31: 3 paths (1 to a fault)
+\* a lookup thread at L31: 2 paths
 \* examples/checks/expr_fn_unhash_late.ifl:31: unlock table_lock
 \*   32: if sk != null {
 lookup_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ /\ table_lock = self
-          /\ table_lock' = NULL
-          /\ \E br \in {lookup_locals[self].sk # NULL} :
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L33" ELSE "L36"]
-             /\ lookup_locals' =
-                  IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ UNCHANGED <<fault>>
-       \/ /\ table_lock # self
-          /\ Fault("bad_unlock", self, 31)
+    /\ /\ table_lock' = NULL
+       /\ \E br \in {lookup_locals[self].sk # NULL} :
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN "L33" ELSE "L36"]
+          /\ lookup_locals' =
+               IF br THEN lookup_locals ELSE [lookup_locals EXCEPT ![self] = lookup_locals_init]
+          /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L33: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:33: touch sk
@@ -237,7 +234,7 @@ closer_at_L39(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L40"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
 
-\* a closer thread at L40: 5 paths (2 to a fault)
+\* a closer thread at L40: 3 paths
 \* examples/checks/expr_fn_unhash_late.ifl:40: sk = pick(table)
 \*   41: unlock table_lock
 \*   42: if sk != null {
@@ -245,28 +242,20 @@ closer_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sock, table, lookup_locals>>
-    /\ \E ok \in {table = {}} :
-       \/ /\ ok
-          /\ table_lock = self
+    /\ \/ /\ table = {}
           /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
           /\ table_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L50"]
           /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ table_lock # self
-          /\ Fault("bad_unlock", self, 41)
        \/ \E picked \in table :
-            \/ /\ table_lock = self
-               /\ \E br \in {picked # NULL} :
-                  /\ closer_locals' =
-                       IF br
-                       THEN [closer_locals EXCEPT ![self].sk = picked]
-                       ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
-                  /\ table_lock' = NULL
-                  /\ pc' = [pc EXCEPT ![self] = IF br THEN "L43" ELSE "L50"]
-                  /\ UNCHANGED <<fault>>
-            \/ /\ table_lock # self
-               /\ Fault("bad_unlock", self, 41)
+            \E br \in {picked # NULL} :
+            /\ closer_locals' =
+                 IF br
+                 THEN [closer_locals EXCEPT ![self].sk = picked]
+                 ELSE [closer_locals EXCEPT ![self] = closer_locals_init]
+            /\ table_lock' = NULL
+            /\ pc' = [pc EXCEPT ![self] = IF br THEN "L43" ELSE "L50"]
+            /\ UNCHANGED <<fault>>
 
 \* a closer thread at L43: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:43: sk.dead = true               // marked dead while still hashed: a lookup can still find it
@@ -300,7 +289,7 @@ closer_at_L45(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L46"]
        /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
 
-\* a closer thread at L46: 4 paths (3 to a fault)
+\* a closer thread at L46: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:46: sk.hashed = false
 \*   47: unlock table_lock
 closer_at_L46(self) ==
@@ -308,16 +297,11 @@ closer_at_L46(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, lookup_locals, closer_locals>>
     /\ \E sk \in {closer_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ table_lock = self
+       \/ /\ sk # NULL /\ sock[sk].st = "live"
           /\ sock' = [sock EXCEPT ![sk].hashed = FALSE]
           /\ table_lock' = NULL
           /\ pc' = [pc EXCEPT ![self] = "L48"]
           /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ table_lock # self
-          /\ Fault("bad_unlock", self, 47)
        \/ FaultDeref("use_after_free", self, 46, sk, sock)
 
 \* a closer thread at L48: 5 paths (3 to a fault)

@@ -99,19 +99,15 @@ adder_at_L19(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals>>
 
-\* a adder thread at L20: 2 paths (1 to a fault)
+\* a adder thread at L20: one path
 \* examples/checks/lock_invariant.ifl:20: unlock members_lock
 adder_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, members, n>>
-    /\ \/ /\ members_lock = self
-          /\ members_lock' = NULL
-          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L21"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ members_lock # self
-          /\ Fault("bad_unlock", self, 20)
+    /\ /\ members_lock' = NULL
+       /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+       /\ pc' = [pc EXCEPT ![self] = "L21"]
+       /\ UNCHANGED <<fault, obj, members, n>>
 
 \* a adder thread at L21: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant.ifl:21: }

@@ -104,19 +104,15 @@ adder_at_L17(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, obj, members, members_lock, adder_locals, sloppy_locals>>
 
-\* a adder thread at L18: 2 paths (1 to a fault)
+\* a adder thread at L18: one path
 \* examples/checks/lock_invariant_race.ifl:18: unlock members_lock
 adder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, members, n, sloppy_locals>>
-    /\ \/ /\ members_lock = self
-          /\ members_lock' = NULL
-          /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L19"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ members_lock # self
-          /\ Fault("bad_unlock", self, 18)
+    /\ /\ members_lock' = NULL
+       /\ adder_locals' = [adder_locals EXCEPT ![self] = adder_locals_init]
+       /\ pc' = [pc EXCEPT ![self] = "L19"]
+       /\ UNCHANGED <<fault, obj, members, n, sloppy_locals>>
 
 \* a adder thread at L19: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:19: }
@@ -198,18 +194,14 @@ sloppy_at_L24(self) ==
        \/ /\ o = NULL
           /\ Fault("null_deref", self, 24)
 
-\* a sloppy thread at L25: 2 paths (1 to a fault)
+\* a sloppy thread at L25: one path
 \* examples/checks/lock_invariant_race.ifl:25: unlock members_lock
 sloppy_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<obj, members, n, adder_locals, sloppy_locals>>
-    /\ \/ /\ members_lock = self
-          /\ members_lock' = NULL
-          /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ members_lock # self
-          /\ Fault("bad_unlock", self, 25)
+    /\ /\ members_lock' = NULL
+       /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
 
 \* a sloppy thread at L26: one path
 \* examples/checks/lock_invariant_race.ifl:26: n = n + 1

@@ -215,19 +215,16 @@ rcu_cb_at_L15(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault>>
 
-\* a rcu_cb thread at L16: 2 paths (1 to a fault)
+\* a rcu_cb thread at L16: one path
 \* examples/checks/rcu_callbacks_locked.ifl:16: unlock n_lock
 rcu_cb_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, n, rcu_cbs, rcu_running>>
-    /\ \/ /\ n_lock = self
-          /\ n_lock' = NULL
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L12b"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ n_lock # self
-          /\ Fault("bad_unlock", self, 16)
+    /\ /\ n_lock' = NULL
+       /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self] = rcu_cb_locals_init]
+       /\ pc' = [pc EXCEPT ![self] = "L12b"]
+       /\ UNCHANGED <<fault>>
 
 \* any step of a rcu_cb thread
 rcu_cb_step(self) ==

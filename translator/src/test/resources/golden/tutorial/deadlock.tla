@@ -61,26 +61,18 @@ left_at_L14(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L15"]
        /\ UNCHANGED <<fault, a, transfers>>
 
-\* a left thread at L15: 3 paths (2 to a fault)
+\* a left thread at L15: one path
 \* examples/tutorial/deadlock.ifl:15: transfers = transfers + 1
 \*   16: unlock b
 \*   17: unlock a
 left_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
-    /\ \E ok \in {b = self} :
-       \/ /\ ok
-          /\ a = self
-          /\ transfers' = transfers + 1
-          /\ b' = NULL
-          /\ a' = NULL
-          /\ pc' = [pc EXCEPT ![self] = "L18"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ a # self
-          /\ Fault("bad_unlock", self, 17)
-       \/ /\ b # self
-          /\ Fault("bad_unlock", self, 16)
+    /\ /\ transfers' = transfers + 1
+       /\ b' = NULL
+       /\ a' = NULL
+       /\ pc' = [pc EXCEPT ![self] = "L18"]
+       /\ UNCHANGED <<fault>>
 
 \* a left thread at L18: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:18: }
@@ -144,26 +136,18 @@ right_at_L22(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L23"]
        /\ UNCHANGED <<fault, b, transfers>>
 
-\* a right thread at L23: 3 paths (2 to a fault)
+\* a right thread at L23: one path
 \* examples/tutorial/deadlock.ifl:23: transfers = transfers + 1
 \*   24: unlock a
 \*   25: unlock b
 right_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"
-    /\ \E ok \in {a = self} :
-       \/ /\ ok
-          /\ b = self
-          /\ transfers' = transfers + 1
-          /\ a' = NULL
-          /\ b' = NULL
-          /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ b # self
-          /\ Fault("bad_unlock", self, 25)
-       \/ /\ a # self
-          /\ Fault("bad_unlock", self, 24)
+    /\ /\ transfers' = transfers + 1
+       /\ a' = NULL
+       /\ b' = NULL
+       /\ pc' = [pc EXCEPT ![self] = "L26"]
+       /\ UNCHANGED <<fault>>
 
 \* a right thread at L26: 2 paths (1 to a fault)
 \* examples/tutorial/deadlock.ifl:26: }

@@ -81,6 +81,43 @@ class LockReleaseTest {
   }
 
   /**
+   * A release of a global lock the thread surely holds has no lock discipline fault path, even
+   * when the lock is read elsewhere (then it is no mover); one it may not hold, or of a lock
+   * field, keeps it (docs/semantics.md, "Lock releases").
+   */
+  @Test
+  void onlyReleasesThatMayNotBeHeldCanFault() {
+    String model = """
+        model t
+        struct obj {
+          lock ol
+        }
+        var g = 0
+        lock l
+        lock m
+        invariant m_read: m == null || g >= 0
+        thread a {
+          lock l
+          lock m
+          g = 1
+          unlock m
+          unlock l
+          if g == 1 {
+            lock l
+          }
+          unlock l
+          p = alloc obj
+          lock p.ol
+          unlock p.ol
+        }
+        """;
+    List<String> faults = LoweringTest.actions(LoweringTest.emitAccepted(model), "a").stream()
+        .filter(a -> a.endsWith("!bad_unlock")).map(a -> a.substring(a.indexOf(' ') + 1)).toList();
+    // line 18: `unlock l` after a lock on one branch only; line 21: `unlock p.ol`, a lock field
+    assertThat(faults).containsExactly("L18 !bad_unlock", "L21 !bad_unlock");
+  }
+
+  /**
    * The release is the thread's last statement: the step goes on into it and ends at the check
    * that the thread ends holding no lock (its closing brace, line 8), not at the end.
    */

@@ -48,12 +48,38 @@ final class LockReleases {
       if (cfg.thread().isDaemon() || program.unfair.stream().anyMatch(u -> u.name().text().equals(kind))) {
         continue;
       }
-      List<Set<Symbol.GlobalSym>> held = held(program, cfg, unread);
-      for (int id = 0; id < cfg.nodes().size(); id++) {
-        if (cfg.node(id) instanceof Instr.LockOp l && !l.isLock() && l.atomic() < 0 && held.get(id) != null
-            && unread.contains(global(program, l.target())) && held.get(id).contains(global(program, l.target()))) {
-          out.add(l);
+      for (Instr in : surelyHeld(program, cfg)) {
+        if (in.atomic() < 0 && unread.contains(global(program, ((Instr.LockOp) in).target()))) {
+          out.add(in);
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The `unlock`s of a global lock (any, read elsewhere or not; inside `atomic` too) that the
+   * thread of {@code cfg} holds there on every path. Such a release cannot be a lock discipline
+   * fault: while a thread holds a global lock, no other step writes it (another thread's `lock`
+   * waits for it to be free, and its `unlock` is a fault that writes nothing), so the lock is the
+   * thread's own whenever the thread is there (docs/semantics.md, "Lock releases").
+   */
+  static Set<Instr> surelyHeld(Program program, Cfg cfg) {
+    Set<Symbol.GlobalSym> all = new HashSet<>();
+    for (Symbol.GlobalSym g : program.globals.values()) {
+      if (g.member instanceof Member.Lock) {
+        all.add(g);
+      }
+    }
+    Set<Instr> out = Collections.newSetFromMap(new IdentityHashMap<>());
+    if (all.isEmpty()) {
+      return out;
+    }
+    List<Set<Symbol.GlobalSym>> held = held(program, cfg, all);
+    for (int id = 0; id < cfg.nodes().size(); id++) {
+      if (cfg.node(id) instanceof Instr.LockOp l && !l.isLock() && held.get(id) != null
+          && held.get(id).contains(global(program, l.target()))) {
+        out.add(l);
       }
     }
     return out;

@@ -40,6 +40,9 @@ final class StepBuilder {
    */
   StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers) {
     this.ctx = new StepContext(checked, layout, cfg);
+    if (!reference) {
+      ctx.heldReleases = LockReleases.surelyHeld(checked.program(), cfg);
+    }
     this.vars = vars;
     this.reference = reference;
     this.movers = movers;

@@ -30,6 +30,11 @@ final class StepContext {
    * folded further (Simplify#constants), which prunes the paths of its unrolled loops.
    */
   boolean constantState;
+  /**
+   * The releases of global locks the thread surely holds (LockReleases#surelyHeld), which have
+   * no fault path; none in the reference translation and the init block.
+   */
+  java.util.Set<Instr> heldReleases = java.util.Set.of();
   /** Whether the thread kind ever enters an RCU read-side section (then blocking is checked against it). */
   final boolean entersRcu;
 
