@@ -184,7 +184,7 @@ final class UnionModule {
     var program = m.emitted().lowered().checked().program();
     List<String> out = new ArrayList<>();
     for (ThreadSym t : program.threads) {
-      if (program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()))) {
+      if (program.fair(t)) {
         out.add(f.apply(t, layout));
       }
     }

@@ -214,7 +214,7 @@ final class ThreadActions {
   }
 
   static boolean fair(Program program, ThreadSym t) {
-    return program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()));
+    return program.fair(t);
   }
 
   private static List<String> comments(Action a) {

@@ -251,7 +251,7 @@ final class Labels {
     if (!stable.contains(in)) {
       return false;
     }
-    int next = Sharing.successors(in).get(0); // an `await` or a `lock`: one successor
+    int next = Sharing.successors(in).get(0); // an `await`: one successor
     if (required.contains(next)) {
       return false;
     }
@@ -290,8 +290,19 @@ final class Labels {
     if (in.atomic() < 0) {
       return in instanceof Instr.LockOp l && l.isLock();
     }
-    return cfg.nodes().stream().anyMatch(n -> n != null && n.atomic() == in.atomic() && n instanceof Instr.LockOp l && l.isLock());
+    if (lockingAtomics == null) {
+      lockingAtomics = new HashSet<>();
+      for (Instr n : cfg.nodes()) {
+        if (n instanceof Instr.LockOp l && l.isLock() && l.atomic() >= 0) {
+          lockingAtomics.add(l.atomic());
+        }
+      }
+    }
+    return lockingAtomics.contains(in.atomic());
   }
+
+  /** The atomic blocks (by id) that take a lock; computed on first use. */
+  private Set<Integer> lockingAtomics;
 
   /** Whether thread-local code from {@code start} reaches the thread's end before any other label. */
   private boolean reachesEnd(int start, Set<Integer> labels) {

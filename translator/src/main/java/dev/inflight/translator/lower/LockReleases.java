@@ -44,8 +44,7 @@ final class LockReleases {
       return out;
     }
     for (Cfg cfg : cfgs) {
-      String kind = cfg.thread().name();
-      if (cfg.thread().isDaemon() || program.unfair.stream().anyMatch(u -> u.name().text().equals(kind))) {
+      if (cfg.thread().isDaemon() || !program.fair(cfg.thread())) {
         continue;
       }
       for (Instr in : surelyHeld(program, cfg)) {

@@ -79,8 +79,7 @@ public final class Lowerer {
     Set<ThreadSym> out = new java.util.LinkedHashSet<>();
     for (Cfg cfg : cfgs) {
       ThreadSym t = cfg.thread();
-      boolean unfair = checked.program().unfair.stream().anyMatch(u -> u.name().text().equals(t.name()));
-      if (t.isDaemon() || unfair) {
+      if (t.isDaemon() || !checked.program().fair(t)) {
         continue;
       }
       if (reference || cfg.nodes().stream().anyMatch(Sharing::blocks) || cfg.nodes().stream().anyMatch(n -> spins(checked, n))) {

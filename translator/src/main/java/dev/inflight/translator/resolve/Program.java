@@ -51,6 +51,11 @@ public final class Program {
   /** `unfair NAME` declarations, checked against thread kinds once all are known. */
   public final List<Decl.Unfair> unfair = new ArrayList<>();
 
+  /** Whether thread kind {@code t} is weakly fair: the model declares no `unfair` for it. */
+  public boolean fair(ThreadSym t) {
+    return unfair.stream().noneMatch(u -> u.name().text().equals(t.name()));
+  }
+
   /** Whether the model uses RCU at all (its state exists only then). */
   public boolean usesRcu;
   /** The cost model: profile, operations, latency properties; tracked or not. */
