@@ -88,6 +88,24 @@ class DisagreementsTest {
             if b != null { call_rcu(b, cb) }
           }
           """, Set.of(), false),
+      new Case("found by `bench/run --reference` on examples/packet: in the reference translation a daemon whose loop "
+          + "opens inside a function starts there, so it starts with the function's frame live, not NULL (TLC could not "
+          + "write the frame's locals: an internal error)", """
+          model starts_inside_fn
+          var g = 0
+          fn tick() {
+            t = g
+            g = (t + 1) % 3
+          }
+          daemon thread dm {
+            loop {
+              tick()
+            }
+          }
+          thread th {
+            g = 2
+          }
+          """, Set.of(), false),
       new Case("issue 10: a choice merged into the wait after it hid the deadlock", """
           model either_then_await
           var flag = 0

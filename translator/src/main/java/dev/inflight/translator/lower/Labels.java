@@ -111,8 +111,25 @@ final class Labels {
    * that is no label (the reference translation), its body's first instruction's.
    */
   String at(int node) {
-    String l = byNode.get(node);
-    return l == null && cfg.node(node) instanceof Instr.LoopHead h ? byNode.get(h.body()) : l;
+    return byNode.get(firstLabelled(cfg, node, byNode::containsKey));
+  }
+
+  /**
+   * The node where a thread of {@code cfg} starts: its entry, or in the reference translation,
+   * where a `loop` head is no label, the first instruction of the loop bodies it opens with
+   * ({@link #everyInstruction}). Its frames are those live in the initial state (Lowerer).
+   */
+  static int start(Cfg cfg, boolean reference) {
+    return reference ? firstLabelled(cfg, cfg.entry(), n -> false) : cfg.entry();
+  }
+
+  /** {@code node}, or while it is a `loop` head that is no label, its body's first instruction. */
+  private static int firstLabelled(Cfg cfg, int node, java.util.function.IntPredicate labelled) {
+    int n = node;
+    while (!labelled.test(n) && cfg.node(n) instanceof Instr.LoopHead h && h.body() != n) {
+      n = h.body();
+    }
+    return n;
   }
 
   Map<String, Span> spans() {

@@ -42,9 +42,9 @@ public final class Lowerer {
     }
     Layout layout = new Layout(checked.program(), copies);
     if (diags.hasErrors()) {
-      return new Lowered(checked, layout, stateVariables(layout, checked, List.of(), true), List.of(), reference, Set.of(), null);
+      return new Lowered(checked, layout, stateVariables(layout, checked, List.of(), true, reference), List.of(), reference, Set.of(), null);
     }
-    StateVars vars = stateVariables(layout, checked, cfgs, localVariables);
+    StateVars vars = stateVariables(layout, checked, cfgs, localVariables, reference);
     // The same in the reference translation: init is one atomic initial step in both.
     InitCode init = initCfg == null ? null : InitBuilder.build(checked, layout, initCfg);
     List<ThreadCode> threads = new ArrayList<>();
@@ -107,9 +107,11 @@ public final class Lowerer {
    * Every state variable, in the order the module declares them. Each thread kind's locals are
    * one variable, a record per thread (Layout#fold; docs/semantics.md, "Locals"); with
    * {@code localVariables} each is a variable of its own, framed per function (see
-   * {@link StateVars}).
+   * {@link StateVars}). {@code reference}: the reference translation, whose threads may start
+   * inside the body of their first `loop` (Labels#start).
    */
-  public static StateVars stateVariables(Layout layout, Checked checked, List<Cfg> cfgs, boolean localVariables) {
+  public static StateVars stateVariables(Layout layout, Checked checked, List<Cfg> cfgs, boolean localVariables,
+      boolean reference) {
     List<StateVars.Unit> units = new ArrayList<>();
     units.add(StateVars.Unit.lone("pc"));
     units.add(StateVars.Unit.lone("fault"));
@@ -143,7 +145,7 @@ public final class Lowerer {
         if (!cfg.locals().isEmpty() || !cfg.hidden().isEmpty()) {
           units.add(StateVars.Unit.lone(layout.localsVar(t)));
           // A thread whose first label is inside functions starts with their frames live.
-          List<String> live = cfg.insideOf(cfg.entry()).stream().map(fn -> layout.frameField(t, fn))
+          List<String> live = cfg.insideOf(Labels.start(cfg, reference)).stream().map(fn -> layout.frameField(t, fn))
               .filter(java.util.Objects::nonNull).toList();
           layout.frames.liveAtStart(layout.localsVar(t), live);
         }
