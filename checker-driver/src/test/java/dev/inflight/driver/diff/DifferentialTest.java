@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Pattern;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
@@ -93,7 +94,7 @@ class DifferentialTest {
     }
     System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes
         + (forms.isEmpty() ? "" : "; the same with " + forms) + "; " + stableWaits + " with a step past a stable wait, "
-        + lockReleases + " with a step into an unlock");
+        + lockReleases + " with a step into an unlock; " + features);
     // The generator must keep producing every kind of outcome, or the comparison proves little.
     if (FORMS) {
       // each other form on its share of the models (a try's chunks may round the shares down)
@@ -105,6 +106,10 @@ class DifferentialTest {
     assertThat(stableWaits).as("models with a step past a stable wait").isGreaterThanOrEqualTo(checked / 20);
     // ... and its critical sections the lock releases
     assertThat(lockReleases).as("models with a step into an unlock").isGreaterThanOrEqualTo(checked / 20);
+    // ... and each kind of inlined code: statement functions, release functions, work items
+    for (String feature : FEATURES.keySet()) {
+      assertThat(features.getOrDefault(feature, 0)).as("models with " + feature).isGreaterThanOrEqualTo(checked / 20);
+    }
     int holds = outcomes.getOrDefault("holds", 0);
     assertThat(holds).as("models that hold").isGreaterThanOrEqualTo(checked / 10);
     assertThat(checked - holds).as("models that violate something").isGreaterThanOrEqualTo(checked / 10);
@@ -171,6 +176,13 @@ class DifferentialTest {
   private static int stableWaits;
   /** The models whose merged translation has a step that goes on into an unlock ("Lock releases"). */
   private static int lockReleases;
+  /** Kinds of inlined code the generator draws, by what their models' text contains. */
+  private static final Map<String, Pattern> FEATURES = Map.of(
+      "a statement function called", Pattern.compile("(?m)^\\s+(upd\\(|x = val\\()"),
+      "a release function", Pattern.compile("release obj_release"),
+      "a work item queued", Pattern.compile("queue_work\\(wk\\)"));
+  /** How many models have each of {@link #FEATURES} (guarded by outcomes). */
+  private static final Map<String, Integer> features = new TreeMap<>();
 
   private static List<String> compareAll(List<String> texts) {
     List<UnionCheck.Model> models = new ArrayList<>();
@@ -184,6 +196,8 @@ class DifferentialTest {
       synchronized (outcomes) {
         stableWaits += passesWait ? 1 : 0; // a step goes on past a stable wait
         lockReleases += passesLock ? 1 : 0; // ... into an unlock
+        String text = texts.get(i);
+        FEATURES.forEach((name, p) -> features.merge(name, p.matcher(text).find() ? 1 : 0, Integer::sum));
       }
       models.add(new UnionCheck.Model(i + "m", merged, enabled[i]));
       models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)).twinOf(i + "m"));

@@ -16,7 +16,11 @@ import java.util.Set;
  * conditions call expression functions (`fn f(o) { return … }`, called inside expressions); some
  * publish a flag, a counter or an object once and `await` it (stable waits, which the merged
  * translation runs together with the next shared statement), now and then undoing it; critical
- * sections under one lock or two (lock releases), a fifth of the models reading the locks.
+ * sections under one lock or two (lock releases), a fifth of the models reading the locks;
+ * statement functions inlined at several call sites (a parameter, locals of their own, returns on
+ * several paths), a release function on the count (it runs as the thread's next steps after the
+ * last `put`), `free`, critical sections under a lock field, and a work item queued and flushed;
+ * some make `upd` an operation with a latency bound, priced by a `cost` block.
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -26,6 +30,8 @@ import java.util.Set;
  */
 final class RandomModels {
   private final Random rnd;
+  /** The declarations of fixed shape (init, daemon, callback, release and work functions). */
+  private final RandomDecls decls;
   private final StringBuilder out = new StringBuilder();
   /** Whether the model uses call_rcu (and so declares the callback). */
   private boolean usesCallback;
@@ -42,10 +48,30 @@ final class RandomModels {
    * `lock`s and `unlock`s steps of their own (docs/semantics.md, "Lock releases").
    */
   private final boolean readsLocks;
+  /**
+   * The statement functions of the model (a third of them): `upd(o)` and `val(o)`, each inlined
+   * at every call site (several, in several kinds), with a parameter, locals of their own and, for
+   * `val`, returns on several paths; null while the bodies are drawn, so that they call nothing.
+   */
+  private String fns;
+  /** Whether `obj`'s count has a release function (`ref rc = 1 release obj_release`). */
+  private final boolean releases;
+  /** Whether the model declares the work item `wk` (its worker a daemon thread). */
+  private final boolean works;
+  /** Whether the statements drawn may queue or flush the work item (not in its own function). */
+  private boolean mayQueue;
+  /**
+   * Whether `upd` is an operation with a latency bound, priced by a `cost` block (a fifth of the
+   * models with functions): the merged steps must charge what the statements do, blocking included.
+   */
+  private boolean costs;
 
   private RandomModels(Random rnd) {
     this.rnd = rnd;
+    this.decls = new RandomDecls(rnd);
     this.readsLocks = rnd.nextInt(5) == 0;
+    this.releases = rnd.nextInt(4) == 0;
+    this.works = rnd.nextInt(6) == 0;
   }
 
   /** A model named {@code name}, drawn from {@code rnd}. */
@@ -54,31 +80,41 @@ final class RandomModels {
   }
 
   private String build(String name) {
+    String release = releases ? decls.releaseFn() : "";
+    String work = works ? "work wk: wfn\nfn wfn() {\n" + indent(decls.workBody()) + "}\n" : "";
+    mayQueue = works;
+    fns = rnd.nextInt(3) == 0 ? statementFns() : "";
     int kinds = 2 + (rnd.nextInt(3) == 0 ? 1 : 0);
     List<String> threads = new ArrayList<>();
     for (int k = 0; k < kinds; k++) {
       locals.clear();
       loopVars = 0;
       String body = indent(block(2 + rnd.nextInt(3), 2, false, false, false));
+      if (costs && rnd.nextBoolean()) {
+        body += "  upd(" + obj() + ")\n"; // an operation that completes unless the thread faults first
+      }
       // Locals start defined (an object local from `p`, which says its struct).
       String init = locals.isEmpty() ? "" : "  atomic {" + String.join("", locals.stream().map(l -> " " + l + (l.equals("x") ? " = 0" : l.equals("ok") ? " = false" : " = p")).toList()) + " }\n";
       boolean array = k == 0 && rnd.nextInt(4) == 0;
       threads.add("thread th" + k + (array ? "[2]" : "") + " {\n" + init + body + "}\n");
     }
-    if (rnd.nextInt(6) == 0) {
-      threads.add(daemon());
+    // no daemon with costs: an operation waiting while a thread loops for ever would be charged
+    // its steps for ever, and the state space would have no end (a `while` over shared state
+    // likewise, below)
+    if (rnd.nextInt(6) == 0 && !costs) {
+      threads.add(decls.daemon());
     }
-    String init = rnd.nextInt(4) == 0 ? initBlock() : "";
+    String init = rnd.nextInt(4) == 0 ? decls.initBlock() : "";
     StringBuilder m = new StringBuilder();
     m.append("model ").append(name).append('\n');
-    m.append("struct obj bound 3 {\n  ref rc = 1\n  v = 0\n}\n");
+    m.append("struct obj bound 3 {\n  ref rc = 1" + (releases ? " release obj_release" : "") + "\n  v = 0\n  lock lk\n}\n");
     m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nlock m\nset s of obj\nlist q of obj\n");
     if (publishes) {
       // written mostly in ways that keep a wait on them true once it holds (stable waits)
       m.append("var f = false\nvar k = 0\nvar w: obj = null\n");
     }
     if (usesCallback) {
-      m.append("fn cb(o: obj) {\n").append(callbackBody()).append("}\n");
+      m.append("fn cb(o: obj) {\n").append(decls.callbackBody()).append("}\n");
     }
     if (usesExprFns) {
       // expression functions: a field and a global read where the call is, one calling the
@@ -87,53 +123,51 @@ final class RandomModels {
       m.append("fn small(n) {\n  return n < 2 || h == n\n}\n");
       m.append("fn any_hot(c) {\n  return exists y in c : hot(y) && small(y.v)\n}\n");
     }
+    if (costs) {
+      // round prices, so that a bound separates operations that wait or take a remote line from
+      // those that do not
+      m.append("cost {\n  cpus = 2\n  syscall = 100\n  atomic_local = 10\n  atomic_remote = 200\n  lock_local = 20\n"
+          + "  lock_remote = 300\n  alloc = 50\n  free = 40\n  grace_period = 1000\n  call_rcu = 30\n  queue_work = 25\n}\n");
+      m.append("latency upd <= ").append(new int[] {100, 150, 300}[rnd.nextInt(3)]).append('\n');
+    }
+    m.append(release).append(work).append(fns);
     m.append(init);
     threads.forEach(m::append);
     return m.toString();
   }
 
   /**
-   * An `init` block (a quarter of the models): objects allocated and published, a choice or a
-   * branch, a walk over the set; only statements init may run, so both translations start from
-   * the same initial states, several of them when it chooses.
+   * The statement functions: bodies drawn like a thread's (shared statements, waits, critical
+   * sections, branches), their locals set from the parameter first. Drawn once, called from
+   * every kind that draws a call.
    */
-  private String initBlock() {
-    StringBuilder b = new StringBuilder("init {\n  i0 = alloc obj\n");
-    int n = 2 + rnd.nextInt(3);
-    for (int i = 0; i < n; i++) {
-      b.append(switch (rnd.nextInt(10)) {
-        case 0 -> "  p = i0\n";
-        case 1 -> "  add(s, i0)\n";
-        case 2 -> "  list_add_tail(q, i0)\n";
-        case 3 -> "  either {\n    g = 1\n  } or {\n    h = 1\n  }\n";
-        case 4 -> "  if g == 1 {\n    h = 2\n  } else {\n    g = 2\n  }\n";
-        case 5 -> "  get i0.rc\n";
-        case 6 -> "  i0.v = " + (1 + rnd.nextInt(2)) + "\n";
-        case 7 -> "  for z in s {\n    z.v = (z.v + 1) % 3\n  }\n";
-        case 8 -> "  i1 = pick(s)\n  if i1 != null {\n    p = i1\n  }\n";
-        default -> "  g = " + rnd.nextInt(3) + "\n";
-      });
+  private String statementFns() {
+    Set<String> outer = new LinkedHashSet<>(locals);
+    int outerLoopVars = loopVars;
+    fns = null; // no calls inside the bodies
+    StringBuilder b = new StringBuilder();
+    costs = rnd.nextInt(5) == 0;
+    locals.clear();
+    String upd = block(1 + rnd.nextInt(3), 1, false, false, false);
+    b.append(costs ? "op fn upd(o: obj) {\n" : "fn upd(o: obj) {\n")
+        .append(indent((costs ? "cost syscall\n" : "") + localsInit("o") + upd)).append("}\n");
+    locals.clear();
+    locals.add("x");
+    String val = block(1 + rnd.nextInt(2), 1, false, false, false);
+    String early = "if " + cond() + " {\n  return x\n}\n";
+    b.append("fn val(o: obj) {\n").append(indent(localsInit("o") + early + val + "return (x + 1) % 3\n")).append("}\n");
+    locals.clear();
+    locals.addAll(outer);
+    loopVars = outerLoopVars;
+    return b.toString();
+  }
+
+  /** Assignments that give every local drawn so far a value first (an object local from {@code from}). */
+  private String localsInit(String from) {
+    if (locals.isEmpty()) {
+      return "";
     }
-    return b.append("}\n").toString();
-  }
-
-  private String daemon() {
-    String stmt = switch (rnd.nextInt(4)) {
-      case 0 -> "    g = (g + 1) % 3\n";
-      case 1 -> "    await h == 1\n    h = 0\n";
-      case 2 -> "    h = 1 - h\n";
-      default -> "    lock l\n    g = (g + 2) % 3\n    unlock l\n";
-    };
-    return "daemon thread dm {\n  loop {\n" + stmt + "  }\n}\n";
-  }
-
-  private String callbackBody() {
-    return switch (rnd.nextInt(4)) {
-      case 0 -> "  put o.rc\n";
-      case 1 -> "  t = g\n  g = (t + 1) % 3\n";
-      case 2 -> "  touch o\n  put o.rc\n";
-      default -> "  o.v = 1\n";
-    };
+    return "atomic {" + String.join("", locals.stream().map(l -> " " + l + (l.equals("x") ? " = 0" : l.equals("ok") ? " = false" : " = " + from)).toList()) + " }\n";
   }
 
   // ---------------------------------------------------------------- statements
@@ -227,7 +261,13 @@ final class RandomModels {
   }
 
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
-    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 35 : 20);
+    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 41 : 20);
+    if (!inAtomic && (fns != null && !fns.isEmpty() || mayQueue) && rnd.nextInt(6) == 0) {
+      pick = 36 + rnd.nextInt(5); // models with functions or a work item use them more
+    }
+    if (pick >= 35) {
+      return moreStmt(pick - 35, inAtomic, inRcu);
+    }
     String a;
     switch (pick) {
       case 0: return "g = " + value() + "\n";
@@ -293,7 +333,7 @@ final class RandomModels {
       case 28: a = obj(); return "if " + a + " == null { " + a + " = pick(s) }\n";
       case 29: {
         // a loop without a bound over shared state: it may wait for another thread, or spin
-        if (inLoop) {
+        if (inLoop || costs) {
           return "h = 0\n";
         }
         String c = switch (rnd.nextInt(3)) {
@@ -340,6 +380,43 @@ final class RandomModels {
         return rnd.nextInt(4) == 0 ? "k = 0\n" : "k = " + (1 + rnd.nextInt(2)) + "\n";
       default:
         return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
+    }
+  }
+
+  /**
+   * Statements with functions, frees, lock fields and the work item (outside `atomic`); each
+   * falls back to a plain one where the model has no such thing.
+   */
+  private String moreStmt(int which, boolean inAtomic, boolean inRcu) {
+    String a = obj();
+    switch (which) {
+      case 0:
+        return guarded(a, "free " + a);
+      case 1: case 2:
+        // a call per round of a `while` could take references without end: none there
+        if (fns == null || fns.isEmpty() || inWhile) {
+          return "h = (h + 1) % 3\n";
+        }
+        if (which == 1) {
+          return "upd(" + a + ")\n";
+        }
+        locals.add("x");
+        return "x = val(" + a + ")\n";
+      case 3:
+        if (inAtomic) {
+          return "g = 1\n";
+        }
+        return "if " + a + " != null {\n  lock " + a + ".lk\n" + indent(block(1, 0, false, inRcu, false)) + "  unlock " + a + ".lk\n}\n";
+      case 4:
+        if (!mayQueue) {
+          return "g = (g + 2) % 3\n";
+        }
+        return "queue_work(wk)\n";
+      default:
+        if (!mayQueue || inRcu) {
+          return "h = 0\n";
+        }
+        return rnd.nextBoolean() ? "flush_work(wk)\n" : "queue_work(wk)\nflush_work(wk)\n";
     }
   }
 
