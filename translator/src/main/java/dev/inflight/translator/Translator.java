@@ -4,6 +4,7 @@ import dev.inflight.translator.ast.Deepest;
 import dev.inflight.translator.ast.ModelFile;
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.check.Checker;
+import dev.inflight.translator.diag.Code;
 import dev.inflight.translator.diag.Diagnostic;
 import dev.inflight.translator.diag.Diagnostics;
 import dev.inflight.translator.diag.SourceFile;
@@ -197,6 +198,18 @@ public final class Translator {
     }
   }
 
+  /**
+   * An error that leaves an included file's declarations out: it was not found or not allowed,
+   * could not be read, or does not parse (the root file's own input and syntax errors stop the
+   * translation before names are resolved).
+   */
+  private static boolean lostAnInclude(Diagnostic d) {
+    String id = d.code().id();
+    return d.severity() == dev.inflight.translator.diag.Severity.ERROR
+        && (id.startsWith("E00") || id.startsWith("E01") || d.code() == Code.INCLUDE_NOT_FOUND
+            || d.code() == Code.INCLUDE_OUTSIDE_TREE);
+  }
+
   private static Result phases(SourceFile source, Path path, Options options, Diagnostics diags, ModelFile[] parsedOut) {
     ModelFile parsed = ModelParser.parse(source, diags);
     parsedOut[0] = parsed;
@@ -204,6 +217,11 @@ public final class Translator {
       return new Result(diags.all(), null, null);
     }
     Resolved resolved = Resolver.resolve(parsed, path, options.library(), options.profile(), options.trackCost(), diags);
+    if (diags.all().stream().anyMatch(Translator::lostAnInclude)) {
+      // What an unreadable (or unparsable) included file declares is missing, so every later
+      // error may only follow from it: one mistake, one message.
+      return new Result(diags.all().stream().filter(Translator::lostAnInclude).toList(), null, null);
+    }
     WorkloadResolver.resolve(resolved.program(), options.workload(), diags);
     Map<String, String> overrides = WorkloadResolver.overrides(resolved.program(), options.overrides());
     WorkloadResolver.reprice(resolved.program(), options.prices(), diags);

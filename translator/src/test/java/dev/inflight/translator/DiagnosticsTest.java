@@ -199,6 +199,19 @@ class DiagnosticsTest {
               | ^^^^^^^^^^^^^^^^^^^^^^^^^^
               = help: paths are looked up next to this file, then in the model library (specs/)
             """),
+        src("include not found: what it would have declared is not reported missing too", """
+            model m
+            include "nope/missing.ifl"
+            var p: sock = null
+            thread t { x = alloc sock }
+            """, """
+            error[E0204]: cannot find included file `nope/missing.ifl`
+             --> t.ifl:2:1
+              |
+            2 | include "nope/missing.ifl"
+              | ^^^^^^^^^^^^^^^^^^^^^^^^^^
+              = help: paths are looked up next to this file, then in the model library (specs/)
+            """),
         src("unfair of the callback thread's name before RCU callbacks shared threads", """
             model m
             struct o { v = 0 }
