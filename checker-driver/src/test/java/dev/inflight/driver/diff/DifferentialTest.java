@@ -49,7 +49,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * and logs each run's salt and summary line.
  */
 class DifferentialTest {
-  static final int DEFAULT_PROGRAMS = 300;
+  static final int DEFAULT_PROGRAMS = 264;
   static final int TRIES = 12;
   /** Models per union run at most (each is translated twice, so twice as many modules). */
   static final int BATCH = Integer.getInteger("inflight.diff.batch", 25);
