@@ -154,6 +154,54 @@ class ReservedNamesTest {
         .containsExactly(tuple("vars", "vars_"));
   }
 
+  /**
+   * The names of the generator's helper operators' parameters and bound variables: a model's
+   * globals `k`, `t`, `kind`, `line`, `o`, `h`, `self` and `waker` keep their names, and the
+   * helpers (the vacuity hook `Ran(k)` that `inflight check` asks for, the fault operators, the
+   * cost model's `WaitsFor`) take others. A global `k` once made every `inflight check` of the
+   * model an internal error: SANY rejected the hook's parameter as a second `k`.
+   */
+  @Test
+  void helperParametersDoNotClashWithGlobals() {
+    String model = """
+        model helpers
+        cost { cpus = 1 }
+        latency work <= 100
+        struct obj bound 2 {
+          ref rc = 1
+        }
+        var k = 0
+        var t = 0
+        var kind = 0
+        var line = 0
+        var o: obj = null
+        var h = 0
+        var self = 0
+        var waker = 0
+        op fn work() {
+          await k == 1
+        }
+        thread a {
+          p = alloc obj
+          o = p
+          k = 1
+          t = kind + line + h + self + waker
+          touch o
+        }
+        thread b {
+          work()
+        }
+        """;
+    Diagnostics diags = new Diagnostics();
+    SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "helpers.ifl", diags);
+    Translator.Result r = Translator.translate(source, null,
+        new Translator.Options(Map.of(), Library.packaged(), null).withRanHook(true), diags);
+    assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isEmpty();
+    Sany.Result sany = Sany.parseText(r.emitted().moduleName(), r.emitted().tla());
+    assertThat(sany.ok()).as(sany.describe()).isTrue();
+    assertThat(r.emitted().tla()).contains("\nRan(k2) == TRUE\n", "\nRanReset == \\A k2 \\in 1..");
+  }
+
   @Test
   void actionsAndLabelsPointAtTheDslStatements() {
     SourceMap.Action set = map.actions().stream().filter(a -> a.thread().equals("Init") && a.from().equals("L22"))

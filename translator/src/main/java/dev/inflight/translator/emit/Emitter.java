@@ -176,7 +176,7 @@ public final class Emitter {
     init();
     allDone();
     CostDefs.waitsFor(lowered, units);
-    ran.define(units);
+    ran.define(units, bound("k"));
     ThreadActions actions = new ThreadActions(lowered, units, pathActions, ran, !separateBranches);
     for (ThreadCode tc : lowered.threads()) {
       actions.emit(tc);

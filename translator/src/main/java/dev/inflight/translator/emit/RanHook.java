@@ -74,19 +74,22 @@ public final class RanHook {
     return k == null ? null : new TlaExpr.Apply(HOOK, List.of(new TlaExpr.Num(k)));
   }
 
-  /** The four definitions and the ASSUME, before the first action. */
-  void define(List<TlaModule.Unit> units) {
+  /**
+   * The four definitions and the ASSUME, before the first action; {@code k} names their parameter
+   * and bound variable, a name no module-level definition or variable has (a model's global `k`
+   * keeps its own).
+   */
+  void define(List<TlaModule.Unit> units, String k) {
     if (!on) {
       return;
     }
-    String k = "k";
     units.add(new TlaModule.OpDef(HOOK, List.of(k), new TlaExpr.Bool(true),
-        List.of("path k took a step; `inflight check` substitutes " + ONCE + " to learn which paths ran", "(vacuity warnings; docs/semantics.md, \"Vacuity per path\")"), null));
+        List.of("path " + k + " took a step; `inflight check` substitutes " + ONCE + " to learn which paths ran", "(vacuity warnings; docs/semantics.md, \"Vacuity per path\")"), null));
     TlaExpr register = new TlaExpr.Apply("TLCGet", List.of(name(k)));
     TlaExpr print = new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(new TlaExpr.Str(TAG), name(k)))));
     TlaExpr set = new TlaExpr.Apply("TLCSet", List.of(name(k), new TlaExpr.Num(1)));
     units.add(new TlaModule.OpDef(ONCE, List.of(k), new TlaExpr.Infix(BinOp.OR, eq(register, new TlaExpr.Num(1)),
-        new TlaExpr.Infix(BinOp.AND, print, set)), List.of("prints path k the first time it takes a step"), null));
+        new TlaExpr.Infix(BinOp.AND, print, set)), List.of("prints path " + k + " the first time it takes a step"), null));
     units.add(new TlaModule.OpDef(INIT, List.of(), new TlaExpr.Bool(true), List.of(), null));
     TlaExpr all = new TlaExpr.Infix(BinOp.RANGE, new TlaExpr.Num(1), new TlaExpr.Num(number.size()));
     units.add(new TlaModule.OpDef(RESET, List.of(), new TlaExpr.Quant(Quantifier.FORALL,
