@@ -258,7 +258,71 @@ class DisagreementsTest {
             }
             h = (h + g) % 3
           }
-          """, Set.of(), false));
+          """, Set.of(), false),
+      // Costs tracked (docs/semantics.md, "Costs: where time may not move"): found by the
+      // generator's operations called at a loop head and its `cost` statements.
+      new Case("costs: a wait inside an operation starts a step, so the thread waits there and is charged the time of "
+          + "the steps it waits for; merged into the step from the thread's first label, it waited uncharged", """
+          model wait_in_op_first
+          cost { cpus = 1 }
+          latency wait_h <= 50
+          var h = 0
+          var n = 0
+          op fn wait_h() {
+            await h == 1
+          }
+          thread a { wait_h() }
+          thread b {
+            n = 1
+            cost 60
+            h = 1
+          }
+          """, Set.of("Latency_wait_h"), false),
+      new Case("costs: a `cost` statement of a thread others may wait on is a step of its own; merged after the write "
+          + "that woke the waiter, it was charged to the waiter as if it still waited", """
+          model charge_after_wake
+          cost { cpus = 1  syscall = 100 }
+          latency wait_h <= 150
+          var h = 0
+          var n = 0
+          op fn wait_h() {
+            cost syscall
+            n = 1
+            await h == 1
+          }
+          thread a { wait_h() }
+          thread b {
+            h = 1
+            cost 80
+          }
+          """, Set.of(), false),
+      new Case("costs: an operation's completion is recorded before a wait that never ends, not in the wait's step", """
+          model completion_before_wait
+          cost { cpus = 1 }
+          latency quick <= 50
+          var h = 0
+          op fn quick() {
+            cost 80
+          }
+          thread a {
+            quick()
+            await h == 1
+          }
+          thread b { h = 0 }
+          """, Set.of("Latency_quick", "deadlock"), true),
+      new Case("costs: a `cost` whose amount reads shared state is a step of its own, reading it when the statement runs",
+          """
+          model cost_reads_shared
+          cost { cpus = 1 }
+          latency work <= 100
+          var h = 0
+          op fn work() {
+            h = 0
+            cost 60 * h
+          }
+          thread a { work() }
+          thread b { h = 2 }
+          """, Set.of("Latency_work"), false));
 
   @Test
   void mergedAndReferenceGiveTheKnownVerdicts() throws IOException {

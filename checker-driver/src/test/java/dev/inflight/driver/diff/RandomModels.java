@@ -20,7 +20,9 @@ import java.util.Set;
  * statement functions inlined at several call sites (a parameter, locals of their own, returns on
  * several paths), a release function on the count (it runs as the thread's next steps after the
  * last `put`), `free`, critical sections under a lock field, and a work item queued and flushed;
- * some make `upd` an operation with a latency bound, priced by a `cost` block.
+ * some make `upd` an operation with a latency bound, priced by a `cost` block, with `cost`
+ * statements here and there (constant, or reading a global or a field), sometimes a wait at the
+ * operation's start and a call at a loop head (docs/semantics.md, "Costs: where time may not move").
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -29,6 +31,11 @@ import java.util.Set;
  * so that some models hold and others fail in every way the checks know.
  */
 final class RandomModels {
+  /**
+   * {@code -Dinflight.diff.costs=true}: every model has the statement functions, with `upd` an
+   * operation under a latency bound (a targeted run of the cost model's charges).
+   */
+  static final boolean ONLY_COSTS = Boolean.getBoolean("inflight.diff.costs");
   private final Random rnd;
   /** The declarations of fixed shape (init, daemon, callback, release and work functions). */
   private final RandomDecls decls;
@@ -83,7 +90,7 @@ final class RandomModels {
     String release = releases ? decls.releaseFn() : "";
     String work = works ? "work wk: wfn\nfn wfn() {\n" + indent(decls.workBody()) + "}\n" : "";
     mayQueue = works;
-    fns = rnd.nextInt(3) == 0 ? statementFns() : "";
+    fns = ONLY_COSTS || rnd.nextInt(3) == 0 ? statementFns() : "";
     int kinds = 2 + (rnd.nextInt(3) == 0 ? 1 : 0);
     List<String> threads = new ArrayList<>();
     for (int k = 0; k < kinds; k++) {
@@ -92,6 +99,11 @@ final class RandomModels {
       String body = indent(block(2 + rnd.nextInt(3), 2, false, false, false));
       if (costs && rnd.nextBoolean()) {
         body += "  upd(" + obj() + ")\n"; // an operation that completes unless the thread faults first
+      }
+      if (costs && rnd.nextInt(3) == 0) {
+        // the operation called at a loop head, a label that never moves: a wait at its start
+        // must still be where the thread waits (docs/semantics.md, "Costs")
+        body = "  for yc in s {\n    upd(yc)\n  }\n" + body;
       }
       // Locals start defined (an object local from `p`, which says its struct).
       String init = locals.isEmpty() ? "" : "  atomic {" + String.join("", locals.stream().map(l -> " " + l + (l.equals("x") ? " = 0" : l.equals("ok") ? " = false" : " = p")).toList()) + " }\n";
@@ -146,11 +158,11 @@ final class RandomModels {
     int outerLoopVars = loopVars;
     fns = null; // no calls inside the bodies
     StringBuilder b = new StringBuilder();
-    costs = rnd.nextInt(5) == 0;
+    costs = rnd.nextInt(5) == 0 || ONLY_COSTS;
     locals.clear();
     String upd = block(1 + rnd.nextInt(3), 1, false, false, false);
     b.append(costs ? "op fn upd(o: obj) {\n" : "fn upd(o: obj) {\n")
-        .append(indent((costs ? "cost syscall\n" : "") + localsInit("o") + upd)).append("}\n");
+        .append(indent((costs ? "cost syscall\n" + firstWait() : "") + localsInit("o") + upd)).append("}\n");
     locals.clear();
     locals.add("x");
     String val = block(1 + rnd.nextInt(2), 1, false, false, false);
@@ -160,6 +172,32 @@ final class RandomModels {
     locals.addAll(outer);
     loopVars = outerLoopVars;
     return b.toString();
+  }
+
+  /** Costs: half the time the operation waits first (an `await` or a lock), right after its entry's price. */
+  private String firstWait() {
+    return switch (rnd.nextInt(4)) {
+      case 0 -> "await g != 0\n";
+      case 1 -> "await h == 1\n";
+      case 2 -> "lock m\nh = (h + 1) % 3\nunlock m\n";
+      default -> "";
+    };
+  }
+
+  /**
+   * Costs: a `cost` statement, a constant or one that reads shared state (a global, a field): time
+   * that other threads blocked on this one are charged, and that merging must not move.
+   */
+  private String costStmt() {
+    return switch (rnd.nextInt(4)) {
+      case 0 -> "cost 30\n";
+      case 1 -> "cost 120\n";
+      case 2 -> "cost 40 * h\n";
+      default -> {
+        String a = obj();
+        yield guarded(a, "cost 50 * " + a + ".v");
+      }
+    };
   }
 
   /** Assignments that give every local drawn so far a value first (an object local from {@code from}). */
@@ -261,6 +299,9 @@ final class RandomModels {
   }
 
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
+    if (costs && rnd.nextInt(6) == 0) {
+      return costStmt();
+    }
     int pick = rnd.nextInt(depth > 0 && !inAtomic ? 41 : 20);
     if (!inAtomic && (fns != null && !fns.isEmpty() || mayQueue) && rnd.nextInt(6) == 0) {
       pick = 36 + rnd.nextInt(5); // models with functions or a work item use them more

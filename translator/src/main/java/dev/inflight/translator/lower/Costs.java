@@ -18,8 +18,8 @@ import java.util.Set;
 
 /**
  * The cost model's part of a step (docs/cost-model.md): everything here is active only when
- * {@code program.cost.tracked}. A step then also updates ghost variables, without adding or moving
- * any label: {@code lat[self]} (the time of the thread's current operation so far), {@code op_end}
+ * {@code program.cost.tracked}. A step then also updates ghost variables (the labels that keep each
+ * statement's time where it is charged are placed by CostCuts and Labels): {@code lat[self]} (the time of the thread's current operation so far), {@code op_end}
  * (the operation the step completed, if any), and the CPU that last wrote each refcount's and
  * lock's cache line. Threads blocked inside an operation accrue the time of the steps of the
  * threads they wait for ({@link #waitSites}, {@link #closeStep}).

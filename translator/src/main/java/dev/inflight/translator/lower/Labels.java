@@ -36,6 +36,8 @@ final class Labels {
   private final Set<Instr> stable;
   /** The left movers of the model: `unlock`s (LockReleases) the step before may go on into. */
   private final Set<Instr> unlocks;
+  /** Costs tracked: the waits inside operations, which start steps (CostCuts). */
+  private final CostCuts cuts;
   /** The right movers whose step goes on past them ({@link #goesOn}), by node. */
   private final Set<Integer> passedWaits = new HashSet<>();
   /** Label names by node, in naming order (the order steps are formed and emitted). */
@@ -43,11 +45,12 @@ final class Labels {
   /** The DSL place of each label, by name. */
   private final Map<String, Span> spans = new LinkedHashMap<>();
 
-  private Labels(Cfg cfg, Sharing sharing, Set<Instr> stable, Set<Instr> unlocks) {
+  private Labels(Cfg cfg, Sharing sharing, Set<Instr> stable, Set<Instr> unlocks, CostCuts cuts) {
     this.cfg = cfg;
     this.sharing = sharing;
     this.stable = stable;
     this.unlocks = unlocks;
+    this.cuts = cuts;
   }
 
   /**
@@ -56,10 +59,11 @@ final class Labels {
    * stays one step). {@code stable}: the right movers (stable `await`s) whose
    * step may go on to the next shared instruction ({@link #goesOn}); {@code unlocks}: the left
    * movers the step before may go on into ({@link #intoUnlock}); none in the reference
-   * translation.
+   * translation. {@code cuts}: costs tracked, the waits that start steps.
    */
-  static Labels place(Cfg cfg, Sharing sharing, boolean reference, Set<Instr> stable, Set<Instr> unlocks) {
-    Labels l = reference ? new Labels(cfg, sharing, Set.of(), Set.of()) : new Labels(cfg, sharing, stable, unlocks);
+  static Labels place(Cfg cfg, Sharing sharing, boolean reference, Set<Instr> stable, Set<Instr> unlocks, CostCuts cuts) {
+    Labels l = reference ? new Labels(cfg, sharing, Set.of(), Set.of(), CostCuts.NONE)
+        : new Labels(cfg, sharing, stable, unlocks, cuts);
     if (reference) {
       l.everyInstruction();
     } else {
@@ -78,9 +82,15 @@ final class Labels {
     if (!(cfg.node(cfg.entry()) instanceof Instr.LoopHead)) {
       all.add(cfg.entry());
     }
+    Set<Integer> priced = new HashSet<>();
+    for (Instr in : cfg.nodes()) {
+      if (in instanceof Instr.Cost c && c.amount() == null) {
+        priced.add(c.next()); // a primitive's price and the primitive: one statement, one step
+      }
+    }
     for (int i = 0; i < cfg.nodes().size(); i++) {
       Instr in = cfg.node(i);
-      if (in.atomic() < 0 && !(in instanceof Instr.LoopHead)) {
+      if (in.atomic() < 0 && !(in instanceof Instr.LoopHead) && !priced.contains(i)) {
         all.add(i);
       }
       for (int s : Sharing.successors(in)) {
@@ -199,40 +209,13 @@ final class Labels {
     return in.atomic() >= 0 ? atomicBlocks(in.atomic(), memo) : Sharing.blocks(in);
   }
 
-  /** Labels whatever the push-down: the end, `while` conditions, `for` element selection, `loop` heads. */
-  private static final Instr.Visitor<Boolean> MUST_BE_LABEL = new Instr.Visitor<>() {
-    public Boolean visitAssign(Instr.Assign i) { return false; }
-    public Boolean visitAlloc(Instr.Alloc i) { return false; }
-    public Boolean visitRefOp(Instr.RefOp i) { return false; }
-    public Boolean visitFree(Instr.Free i) { return false; }
-    public Boolean visitTouch(Instr.Touch i) { return false; }
-    public Boolean visitBranch(Instr.Branch b) { return b.loopHead(); }
-    public Boolean visitChoice(Instr.Choice i) { return false; }
-    public Boolean visitAwait(Instr.Await i) { return false; }
-    public Boolean visitLockOp(Instr.LockOp i) { return false; }
-    public Boolean visitProc(Instr.Proc i) { return false; }
-    public Boolean visitBind(Instr.Bind i) { return false; }
-    public Boolean visitReset(Instr.Reset i) { return false; }
-    public Boolean visitIter(Instr.Iter i) { return false; }
-    public Boolean visitForInit(Instr.ForInit i) { return false; }
-    public Boolean visitForNext(Instr.ForNext i) { return true; }
-    public Boolean visitLoopHead(Instr.LoopHead i) { return true; }
-    public Boolean visitRcu(Instr.Rcu i) { return false; }
-    public Boolean visitTakeCallback(Instr.TakeCallback i) { return false; }
-    public Boolean visitGetNotZero(Instr.GetNotZero i) { return false; }
-    public Boolean visitExit(Instr.Exit i) { return false; }
-    public Boolean visitCost(Instr.Cost i) { return false; }
-    public Boolean visitOpMark(Instr.OpMark i) { return false; }
-    public Boolean visitNop(Instr.Nop i) { return false; }
-    public Boolean visitDone(Instr.Done i) { return true; }
-  };
-
   private void compute() {
     Set<Integer> required = new LinkedHashSet<>();
     Set<Integer> candidates = new LinkedHashSet<>();
     required.add(cfg.entry());
     for (int i = 0; i < cfg.nodes().size(); i++) {
-      if (cfg.node(i).accept(MUST_BE_LABEL)) {
+      // costs tracked: a wait inside an operation starts a step (CostCuts)
+      if (Sharing.mustBeLabel(cfg.node(i)) || cuts.waits().contains(cfg.node(i))) {
         required.add(i);
       }
     }
@@ -347,7 +330,10 @@ final class Labels {
    * step's shared instruction (or atomic block); a choice there (`either`, the next element of a
    * `for` over a set, `pick` from a local set) gets a label on each of its branches that leads to
    * a blocking instruction in the same step: the thread commits to the branch in one step and
-   * blocks (or not) in the next. Returns whether a label was added.
+   * blocks (or not) in the next. The end of an operation (costs tracked) is treated the same way:
+   * its completion is recorded in a step of its own before a wait that may never end, as it is
+   * when every statement is a step (docs/semantics.md, "Costs: where time may not move"). Returns
+   * whether a label was added.
    */
   private boolean commitPoints(Set<Integer> labels, Set<Integer> required) {
     boolean[] added = {false};
@@ -355,7 +341,7 @@ final class Labels {
     for (int l : List.copyOf(labels)) {
       prefix(l, labels, id -> {
         Instr in = cfg.node(id);
-        if (!sharing.localChoice(in)) {
+        if (!sharing.localChoice(in) && !(in instanceof Instr.OpMark m && !m.begin())) {
           return;
         }
         for (int t : Sharing.successors(in)) {

@@ -55,8 +55,10 @@ public final class Lowerer {
     // "Lock releases").
     Movers movers = reference || checked.program().cost.tracked ? Movers.NONE
         : Movers.of(checked.program(), cfgs, reductions);
+    // Costs tracked: time other threads are charged stays where it is (CostCuts).
+    CostCuts cuts = reference ? CostCuts.NONE : CostCuts.of(checked.program(), cfgs);
     for (Cfg cfg : cfgs) {
-      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, movers);
+      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, movers, cuts);
       builders.add(b);
       sites.addAll(b.waitSites());
     }

@@ -17,10 +17,17 @@ import java.util.List;
  */
 final class Sharing {
   private final Program program;
+  /** The `cost` statements that are steps of their own (CostCuts); every other one is local. */
+  private final java.util.Set<Instr> costSteps;
   private final Instr.Visitor<Boolean> shared = new Shared();
 
   Sharing(Program program) {
+    this(program, CostCuts.NONE);
+  }
+
+  Sharing(Program program, CostCuts cuts) {
     this.program = program;
+    this.costSteps = cuts.steps();
   }
 
   /** Whether an instruction reads or writes state other threads can see. */
@@ -66,11 +73,45 @@ final class Sharing {
     public Boolean visitGetNotZero(Instr.GetNotZero i) { return true; }
     /** The end checks read the thread's locks and RCU nesting, and may fault: a step of its own. */
     public Boolean visitExit(Instr.Exit i) { return true; }
-    public Boolean visitCost(Instr.Cost i) { return false; }
+    /** Time other threads are charged, or read from shared state: see CostCuts. */
+    public Boolean visitCost(Instr.Cost i) { return costSteps.contains(i); }
     public Boolean visitOpMark(Instr.OpMark i) { return false; }
     public Boolean visitNop(Instr.Nop i) { return false; }
     public Boolean visitDone(Instr.Done i) { return false; }
   }
+
+  /** Whether an instruction is a label whatever the push-down (Labels). */
+  static boolean mustBeLabel(Instr in) {
+    return in.accept(MUST_BE_LABEL);
+  }
+
+  /** Labels whatever the push-down: the end, `while` conditions, `for` element selection, `loop` heads. */
+  private static final Instr.Visitor<Boolean> MUST_BE_LABEL = new Instr.Visitor<>() {
+    public Boolean visitAssign(Instr.Assign i) { return false; }
+    public Boolean visitAlloc(Instr.Alloc i) { return false; }
+    public Boolean visitRefOp(Instr.RefOp i) { return false; }
+    public Boolean visitFree(Instr.Free i) { return false; }
+    public Boolean visitTouch(Instr.Touch i) { return false; }
+    public Boolean visitBranch(Instr.Branch b) { return b.loopHead(); }
+    public Boolean visitChoice(Instr.Choice i) { return false; }
+    public Boolean visitAwait(Instr.Await i) { return false; }
+    public Boolean visitLockOp(Instr.LockOp i) { return false; }
+    public Boolean visitProc(Instr.Proc i) { return false; }
+    public Boolean visitBind(Instr.Bind i) { return false; }
+    public Boolean visitReset(Instr.Reset i) { return false; }
+    public Boolean visitIter(Instr.Iter i) { return false; }
+    public Boolean visitForInit(Instr.ForInit i) { return false; }
+    public Boolean visitForNext(Instr.ForNext i) { return true; }
+    public Boolean visitLoopHead(Instr.LoopHead i) { return true; }
+    public Boolean visitRcu(Instr.Rcu i) { return false; }
+    public Boolean visitTakeCallback(Instr.TakeCallback i) { return false; }
+    public Boolean visitGetNotZero(Instr.GetNotZero i) { return false; }
+    public Boolean visitExit(Instr.Exit i) { return false; }
+    public Boolean visitCost(Instr.Cost i) { return false; }
+    public Boolean visitOpMark(Instr.OpMark i) { return false; }
+    public Boolean visitNop(Instr.Nop i) { return false; }
+    public Boolean visitDone(Instr.Done i) { return true; }
+  };
 
   /** How an instruction can block its thread. */
   enum Blocking {
@@ -203,7 +244,7 @@ final class Sharing {
     public Boolean visitTakeCallback(Instr.TakeCallback i) { return false; }
     public Boolean visitGetNotZero(Instr.GetNotZero i) { return false; }
     public Boolean visitExit(Instr.Exit i) { return false; }
-    public Boolean visitCost(Instr.Cost i) { return true; }
+    public Boolean visitCost(Instr.Cost i) { return !shared(i); }
     public Boolean visitOpMark(Instr.OpMark i) { return true; }
     public Boolean visitNop(Instr.Nop i) { return true; }
     public Boolean visitDone(Instr.Done i) { return false; }

@@ -33,13 +33,17 @@ final class StepBuilder {
   private final boolean reference;
   /** The model's movers: where a step may go on past a shared instruction (Labels). */
   private final Movers movers;
+  /** Costs tracked: the `cost` statements and waits that start steps (Labels). */
+  private final CostCuts cuts;
 
   /**
    * @param reference the statement-level reference translation: every instruction a label
    * @param movers the model's movers (ignored in the reference translation)
+   * @param cuts the `cost` statements that are steps of their own (costs tracked)
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers) {
-    this.ctx = new StepContext(checked, layout, cfg);
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers, CostCuts cuts) {
+    this.ctx = new StepContext(checked, layout, cfg, cuts);
+    this.cuts = cuts;
     if (!reference) {
       ctx.heldReleases = LockReleases.surelyHeld(checked.program(), cfg);
     }
@@ -58,7 +62,7 @@ final class StepBuilder {
   /** The thread's labels, placed once. */
   private Labels labels() {
     if (labels == null) {
-      labels = Labels.place(ctx.cfg, ctx.sharing, reference, movers.right(), movers.left());
+      labels = Labels.place(ctx.cfg, ctx.sharing, reference, movers.right(), movers.left(), cuts);
     }
     return labels;
   }

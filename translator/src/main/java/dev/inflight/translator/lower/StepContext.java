@@ -39,12 +39,17 @@ final class StepContext {
   final boolean entersRcu;
 
   StepContext(Checked checked, Layout layout, Cfg cfg) {
+    this(checked, layout, cfg, CostCuts.NONE);
+  }
+
+  /** {@code cuts}: the `cost` statements that are steps of their own (costs tracked). */
+  StepContext(Checked checked, Layout layout, Cfg cfg, CostCuts cuts) {
     this.checked = checked;
     this.program = checked.program();
     this.layout = layout;
     this.cfg = cfg;
     this.thread = cfg.thread();
-    this.sharing = new Sharing(program);
+    this.sharing = new Sharing(program, cuts);
     this.faults = new Faults(this);
     this.costs = new Costs(this);
     this.targets = new Targets(this);
