@@ -1,5 +1,6 @@
 package dev.inflight.translator.lower;
 
+import dev.inflight.translator.check.SharedReads;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.ThreadSym;
 import java.util.Collections;
@@ -19,8 +20,9 @@ import java.util.Set;
  * <ul>
  *   <li>its thread kind can be waited on inside an operation: any kind when some operation of
  *       the model has an `await` or takes a lock (any thread may make the condition true or hold
- *       the lock), a work item's worker when some operation flushes it (Costs#wakers admits the
- *       same kinds, after the labels are placed); or
+ *       the lock), a work item's worker when some operation flushes it. This is decided before the
+ *       labels exist, so it counts waits inside `atomic` too; Costs#wakers, over the placed
+ *       labels' wait sites, admits the same kinds or fewer (more cuts here is never unsound); or
  *   <li>its amount reads shared state.
  * </ul>
  *
@@ -42,7 +44,6 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
     if (!program.cost.tracked) {
       return NONE;
     }
-    Sharing sharing = new Sharing(program);
     Set<ThreadSym> wakers = new LinkedHashSet<>();
     Set<Instr> waits = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Cfg cfg : cfgs) {
@@ -66,7 +67,7 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
     for (Cfg cfg : cfgs) {
       boolean wakes = wakers.contains(cfg.thread());
       for (Instr in : cfg.nodes()) {
-        if (in instanceof Instr.Cost c && c.amount() != null && (wakes || sharing.readsShared(c.amount()))) {
+        if (in instanceof Instr.Cost c && c.amount() != null && (wakes || SharedReads.expr(program, c.amount()))) {
           steps.add(c);
         }
       }
