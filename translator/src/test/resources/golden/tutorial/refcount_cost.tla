@@ -71,6 +71,12 @@ CostProbe ==
     \/ op_end.op = "none"
     \/ PrintT(<<"inflight-cost", op_end>>)
 
+\* the largest latency bound + 1: a running total stops here (no charge is negative)
+LatCap == 401
+
+\* a running total as kept: past every bound, how far past no property reads
+Capped(ns) == IF ns < LatCap THEN ns ELSE LatCap
+
 --------------------------------------------------------------------------------
 
 \* Each thread kind's locals, blank: every field at its initial value. A function's locals
@@ -119,11 +125,10 @@ a_at_L35(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] =
-                   lat[self] +
-                     IF obj[x].count_cpu = CpuOf(self)
-                     THEN Cost_atomic_local
-                     ELSE Cost_atomic_remote]
+                 ![self] = Capped(lat[self] +
+                                    IF obj[x].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote)]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]
@@ -148,11 +153,10 @@ a_at_L35b(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] =
-                   lat[self] +
-                     IF obj[x].count_cpu = CpuOf(self)
-                     THEN Cost_atomic_local
-                     ELSE Cost_atomic_remote]
+                 ![self] = Capped(lat[self] +
+                                    IF obj[x].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote)]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36b"]
@@ -190,10 +194,10 @@ a_at_L36(self) ==
                              400
                         THEN [op |-> "bump",
                               thread |-> self,
-                              ns |-> lat[self] +
-                                       IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote]
+                              ns |-> Capped(lat[self] +
+                                              IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote)]
                         ELSE NoOpEnd)
                   ELSE IF lat[self] +
                             (IF obj[x].count_cpu = CpuOf(self)
@@ -203,11 +207,11 @@ a_at_L36(self) ==
                             400
                        THEN [op |-> "bump",
                              thread |-> self,
-                             ns |-> lat[self] +
-                                      (IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote) +
-                                      Cost_free]
+                             ns |-> Capped(lat[self] +
+                                             (IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote) +
+                                             Cost_free)]
                        ELSE NoOpEnd
              /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -230,7 +234,7 @@ a_at_L36b(self) ==
        \/ /\ ok
           /\ \E br \in {obj[x].count > 1} :
              /\ IF br THEN TRUE ELSE obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+             /\ lat' = [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
              /\ obj' =
                   IF br
                   THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
@@ -244,10 +248,10 @@ a_at_L36b(self) ==
                              400
                         THEN [op |-> "bump",
                               thread |-> self,
-                              ns |-> lat[self] +
-                                       IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote]
+                              ns |-> Capped(lat[self] +
+                                              IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote)]
                         ELSE NoOpEnd)
                   ELSE IF lat[self] +
                             (IF obj[x].count_cpu = CpuOf(self)
@@ -257,11 +261,11 @@ a_at_L36b(self) ==
                             400
                        THEN [op |-> "bump",
                              thread |-> self,
-                             ns |-> lat[self] +
-                                      (IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote) +
-                                      Cost_free]
+                             ns |-> Capped(lat[self] +
+                                             (IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote) +
+                                             Cost_free)]
                        ELSE NoOpEnd
              /\ a_locals' = [a_locals EXCEPT
                     ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
@@ -298,7 +302,7 @@ a_at_L41(self) ==
     /\ fault.kind = "none"
     /\ \E p \in {a_locals[self].p} :
        /\ shared' = p
-       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ lat' = [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
        /\ a_locals' = [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = p]]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L35b"]
@@ -346,11 +350,10 @@ b_at_L35(self) ==
        \/ /\ ok2
           /\ obj[x].count < 32
           /\ lat' = [lat EXCEPT
-                 ![self] =
-                   lat[self] +
-                     IF obj[x].count_cpu = CpuOf(self)
-                     THEN Cost_atomic_local
-                     ELSE Cost_atomic_remote]
+                 ![self] = Capped(lat[self] +
+                                    IF obj[x].count_cpu = CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote)]
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L36"]
@@ -388,10 +391,10 @@ b_at_L36(self) ==
                              400
                         THEN [op |-> "bump",
                               thread |-> self,
-                              ns |-> lat[self] +
-                                       IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote]
+                              ns |-> Capped(lat[self] +
+                                              IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote)]
                         ELSE NoOpEnd)
                   ELSE IF lat[self] +
                             (IF obj[x].count_cpu = CpuOf(self)
@@ -401,11 +404,11 @@ b_at_L36(self) ==
                             400
                        THEN [op |-> "bump",
                              thread |-> self,
-                             ns |-> lat[self] +
-                                      (IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote) +
-                                      Cost_free]
+                             ns |-> Capped(lat[self] +
+                                             (IF obj[x].count_cpu = CpuOf(self)
+                                              THEN Cost_atomic_local
+                                              ELSE Cost_atomic_remote) +
+                                             Cost_free)]
                        ELSE NoOpEnd
              /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -437,7 +440,7 @@ b_at_L48(self) ==
     /\ /\ b_locals' = [b_locals EXCEPT
               ![self].q = shared,
               ![self].bump = [b_bump_init EXCEPT !.x = shared]]
-       /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
+       /\ lat' = [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = "L35"]
        /\ UNCHANGED <<fault>>

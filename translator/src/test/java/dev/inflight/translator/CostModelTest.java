@@ -171,7 +171,55 @@ class CostModelTest {
             .isEqualTo(action.startsWith("\\* a w_worker thread"));
       }
     }
-    assertThat(tla).contains("lat' = [lat EXCEPT ![self] =");
+    assertThat(tla).contains("lat' = [lat EXCEPT ![self] =").contains("[lat EXCEPT ![self] = Capped(");
+    assertSany(e);
+  }
+
+  @Test
+  void aThreadWaitsInsideAnAtomicBlockWhileItsStepCannotMove() {
+    // the block waits after its first instruction: the thread is blocked at the block's label
+    // while no path of its step can move, on the holder of the global lock it takes; a block
+    // that waits in an await (or on an object's lock) waits on anyone
+    Emitted e = translate("""
+        model m
+        cost { cpus = 1 }
+        latency take <= 50
+        latency wait_h <= 50
+        var n = 0
+        var h = 0
+        lock l
+        op fn take() {
+          m = 1
+          atomic {
+            n = 2
+            lock l
+            n = m
+            unlock l
+          }
+        }
+        op fn wait_h() {
+          atomic {
+            n = 4
+            await h == 1
+          }
+        }
+        thread a { take() }
+        thread c { wait_h() }
+        thread b {
+          lock l
+          cost 60
+          h = 1
+          unlock l
+        }
+        """, plain());
+    String tla = e.tla();
+    String waits = tla.substring(tla.indexOf("WaitsFor(self, waker) =="), tla.indexOf("\n\n", tla.indexOf("WaitsFor(self, waker) ==")));
+    assertThat(waits).containsPattern("self \\\\in Thread_a\\s+/\\\\ pc\\[self\\] = \"L\\w+\"\\s+/\\\\ l # NULL\\s+/\\\\ l = waker")
+        .containsPattern("self \\\\in Thread_c\\s+/\\\\ pc\\[self\\] = \"L\\w+\"\\s+/\\\\ h # 1\\s*$");
+    // the local `m = 1` before the block is not merged into it: the block starts a step of its own
+    assertThat(tla.split("\n(?=\\\\\\* a \\w+ thread at )")).filteredOn(a -> a.startsWith("\\* a a thread") && a.contains(": lock l\n"))
+        .singleElement().asString().doesNotContain("m = 1");
+    assertThat(tla).contains(": m = 1\n");
     assertSany(e);
   }
 
@@ -193,6 +241,28 @@ class CostModelTest {
     assertThat(e.sourceMap().properties()).anyMatch(p -> p.name().equals("latency_outer_1") && p.kind().equals("latency"))
         .anyMatch(p -> p.name().equals("latency_outer_2"));
     assertSany(e);
+  }
+
+  @Test
+  void aCheckOfBoundsStopsRunningTotalsPastTheLargestBound() {
+    String bounds = "latency outer <= 400\nlatency send <= 150\n";
+    Emitted e = translate(MODEL + bounds, plain());
+    String tla = e.tla();
+
+    assertThat(tla).contains("LatCap == 401").containsPattern("Capped\\((\\w+)\\) == IF \\1 < LatCap THEN \\1 ELSE LatCap");
+    // every total the module keeps goes through it: a thread's own, its waiters', a completion's
+    assertThat(tla).containsPattern("ns \\|-> Capped\\(lat\\[self\\] \\+\\s").containsPattern("Capped\\(lat\\[w2?\\] \\+")
+        .contains("THEN Capped(IF w_pending THEN 0 ELSE 700)");
+    assertThat(e.sourceMap().cost().latCap()).isEqualTo(401L);
+    assertSany(e);
+
+    // not when totals are samples, nor in the reference translation, nor when a charge may be negative
+    assertThat(translate(MODEL + bounds, plain().withCosts(null)).tla()).doesNotContain("LatCap").doesNotContain("Capped(");
+    assertThat(translate(MODEL + bounds, plain().withReference(true)).tla()).doesNotContain("LatCap");
+    Emitted negative = translate(MODEL.replace("cost syscall * 3", "cost syscall * 3 - gc_pass") + bounds, plain());
+    assertThat(negative.tla()).doesNotContain("LatCap").doesNotContain("Capped(");
+    assertThat(negative.sourceMap().cost().latCap()).isNull();
+    assertThat(translate(MODEL.replace("cost syscall * 3", "cost gc_pass") + bounds, plain()).tla()).doesNotContain("LatCap");
   }
 
   @Test

@@ -14,6 +14,14 @@ public interface PathAttribution {
    */
   Result attribute(String labelAction, TlcState before, TlcState after);
 
+  /**
+   * Running totals capped (SourceMap.Cost#latCap): the trace with its states' totals as the
+   * module without the cap has them, or empty when they cannot be recomputed.
+   */
+  default java.util.Optional<java.util.List<TlcState>> uncapped(java.util.List<TlcState> trace) {
+    return java.util.Optional.empty();
+  }
+
   /** {@code path} is null when no single path matched; {@code note} then says why. */
   record Result(String path, String note) {}
 }

@@ -22,8 +22,10 @@ final class StepEvents {
   /**
    * Costs tracked: the time the step adds to each thread's operation (the mover's own work, or
    * a blocked thread waiting on it) and the operation's total so far, or in all when it ends.
+   * A total at {@code past} (null: none), the cap of totals that could not be recomputed, is
+   * told as more than every bound.
    */
-  void costChanges(TlcState prev, TlcState cur, String mover, List<DslStep.Change> out) {
+  void costChanges(TlcState prev, TlcState cur, String mover, Long past, List<DslStep.Change> out) {
     if (!(cur.get("lat") instanceof TlcValue.FunV lat1) || !(prev.get("lat") instanceof TlcValue.FunV lat0)) {
       return;
     }
@@ -35,19 +37,29 @@ final class StepEvents {
       if (end != null && t.equals(end.get("thread"))) {
         long total = asLong(end.get("ns"));
         String op = end.get("op") instanceof TlcValue.StrV sv ? sv.value() : end.get("op").render();
-        out.add(DslStep.Change.cost(who, before, total,
-            "cost: +" + (total - before) + " ns; " + who + "'s " + op + " took " + total + " ns in all"));
+        out.add(DslStep.Change.cost(who, before, total, "cost: " + plus(total - before, total, before, past) + " ns; " + who + "'s "
+            + op + " took " + ns(total, past) + " in all"));
         if (after > 0) {
           out.add(DslStep.Change.cost(who, 0, after, "cost: +" + after + " ns into " + who + "'s next operation"));
         }
       } else if (after > before) {
         String why = who.equals(mover) || mover == null ? "" : " waiting on " + mover;
-        out.add(DslStep.Change.cost(who, before, after,
-            "cost: +" + (after - before) + " ns" + why + "; " + who + "'s operation so far " + after + " ns"));
+        out.add(DslStep.Change.cost(who, before, after, "cost: " + plus(after - before, after, before, past) + " ns" + why + "; "
+            + who + "'s operation so far " + ns(after, past)));
       } else if (after < before) {
-        out.add(DslStep.Change.cost(who, before, after, "cost: " + who + "'s operation so far " + after + " ns"));
+        out.add(DslStep.Change.cost(who, before, after, "cost: " + who + "'s operation so far " + ns(after, past)));
       }
     }
+  }
+
+  /** A total: "N ns", or past every bound at the cap {@code past}. */
+  private static String ns(long total, Long past) {
+    return past != null && total >= past ? "more than " + (past - 1) + " ns" : total + " ns";
+  }
+
+  /** The time a step added: "+N", or "+N or more" when it reached the cap {@code past}. */
+  private static String plus(long added, long total, long before, Long past) {
+    return past != null && total >= past && before < past ? "+" + added + " or more" : past != null && before >= past ? "+?" : "+" + added;
   }
 
   /** RCU state changes told as events: entering/leaving read sections, grace periods, callbacks. */

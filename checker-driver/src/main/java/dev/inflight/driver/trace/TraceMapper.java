@@ -91,11 +91,17 @@ public final class TraceMapper {
   /** Maps a whole counterexample; {@code property} is the violated one (null for a deadlock). */
   public DslTrace map(TlcResult result, SourceMap.Property property) {
     List<TlcState> trace = result.trace();
+    // Totals capped: what each step cost is told from the totals recomputed without the cap
+    // (TraceEvaluator#uncapped); if they cannot be, a total at the cap is told as past it.
+    Long cap = map.cost() == null ? null : map.cost().latCap();
+    List<TlcState> uncapped = cap == null || attribution == null ? null : attribution.uncapped(trace).orElse(null);
+    List<TlcState> told = uncapped != null ? uncapped : trace;
+    Long past = cap != null && uncapped == null ? cap : null;
     List<DslStep> steps = new ArrayList<>();
     for (int i = 0; i < trace.size(); i++) {
       steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null,
           new InitialState(this, map).note(trace.get(0)))
-          : step(trace.get(i - 1), trace.get(i)));
+          : step(trace.get(i - 1), trace.get(i), told.get(i - 1), told.get(i), past));
     }
     Integer loopFrom = null;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
@@ -104,7 +110,7 @@ public final class TraceMapper {
       // behaviour too: shown as step M+1, whose state is state N's.
       TlcState closing = b.action() == null ? null : b.closing(trace);
       if (closing != null) {
-        steps.add(step(trace.get(trace.size() - 1), closing));
+        steps.add(step(trace.get(trace.size() - 1), closing, told.get(told.size() - 1), closing, cap));
       }
     }
     steps = StepNotes.annotate(steps, map);
@@ -152,7 +158,12 @@ public final class TraceMapper {
     return out;
   }
 
-  private DslStep step(TlcState prev, TlcState cur) {
+  /**
+   * The step from {@code prev} to {@code cur}, its costs told from {@code costPrev} and
+   * {@code costCur} (the same states, or with the totals recomputed without a cap); a total at
+   * {@code past} (null: none) is told as past it.
+   */
+  private DslStep step(TlcState prev, TlcState cur, TlcState costPrev, TlcState costCur, Long past) {
     SourceMap.Action a = cur.action() == null ? null : actions.get(cur.action());
     String note = null;
     if (a == null && cur.action() != null && labels.containsKey(cur.action())) {
@@ -201,7 +212,7 @@ public final class TraceMapper {
     }
     returnedValues(a, thread, cur, changes);
     List<DslStep.Change> costs = new ArrayList<>();
-    events.costChanges(prev, cur, thread, costs);
+    events.costChanges(costPrev, costCur, thread, past, costs);
     changes.addAll(0, costs); // what the step cost first: a latency trace is read by it
     if (a == null) {
       return new DslStep(cur.index(), thread, cur.action(), null, List.of(), List.of(), changes, null);

@@ -153,6 +153,42 @@ class CostCommandTest {
   }
 
   @Test
+  void anOperationChargedWithoutEndIsCheckedAndItsTraceTellsTheTotalsExactly() throws Exception {
+    // a waits for the lock while b takes it again and again, 30 ns each time: a's total has no
+    // end, so only totals stopped past the bound (LatCap == 101) make the state space finite;
+    // the trace recomputes them without the cap
+    Path model = tmp.resolve("spin.ifl");
+    Files.writeString(model, """
+        model spin
+        cost { cpus = 1 }
+        latency take <= 100
+        var g = 0
+        lock l
+        op fn take() {
+          lock l
+          unlock l
+        }
+        thread a { take() }
+        thread b {
+          while g == 0 {
+            lock l
+            cost 30
+            unlock l
+          }
+        }
+        thread c { g = 1 }
+        """);
+
+    Run r = Cli.run("check", model.toString(), "--timeout", "120");
+
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.VIOLATED);
+    assertThat(r.out()).contains("VIOLATED: latency_take (every take takes at most 100 ns)")
+        .contains("cost: +30 ns waiting on b; a's operation so far 90 ns")
+        .contains("cost: +30 ns waiting on b; a's operation so far 120 ns")
+        .contains("a's take took 120 ns in all").doesNotContain("more than");
+  }
+
+  @Test
   void withoutALatencyBoundAModelHasNoCostStateAndTheSameStates() throws Exception {
     // The same model with its bound taken out, and with its cost annotations too.
     String src = Files.readString(SHARED, StandardCharsets.UTF_8).replace("latency bump <= 400", "");

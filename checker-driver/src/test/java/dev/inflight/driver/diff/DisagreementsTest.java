@@ -322,7 +322,61 @@ class DisagreementsTest {
           }
           thread a { work() }
           thread b { h = 2 }
-          """, Set.of("Latency_work"), false));
+          """, Set.of("Latency_work"), false),
+      new Case("costs: an atomic block that waits, inside an operation, starts a step; the local code before it merged "
+          + "into its step, the thread waited at that code's label, uncharged", """
+          model atomic_first_wait
+          cost { cpus = 1 }
+          latency wait_h <= 50
+          var h = 0
+          var n = 0
+          op fn wait_h() {
+            m = 2
+            atomic {
+              await h == 1
+              n = m
+            }
+          }
+          thread a { wait_h() }
+          thread b {
+            n = 1
+            cost 60
+            h = 1
+          }
+          """, Set.of("Latency_wait_h"), false),
+      new Case("costs: a thread waits inside an atomic block while the block's step cannot move, on the holder of the "
+          + "lock it takes or, at an await, on anyone (in both translations it was never charged)", """
+          model wait_in_atomic
+          cost { cpus = 1 }
+          latency take <= 50
+          latency wait_h <= 100
+          var n = 0
+          var h = 0
+          lock l
+          op fn take() {
+            atomic {
+              n = 2
+              lock l
+              n = 3
+              unlock l
+            }
+          }
+          op fn wait_h() {
+            atomic {
+              n = 4
+              await h == 1
+            }
+          }
+          thread a { take() }
+          thread c { wait_h() }
+          thread b {
+            lock l
+            cost 60
+            unlock l
+            cost 50
+            h = 1
+          }
+          """, Set.of("Latency_take", "Latency_wait_h"), false));
 
   @Test
   void mergedAndReferenceGiveTheKnownVerdicts() throws IOException {

@@ -185,14 +185,16 @@ final class RandomModels {
   }
 
   /**
-   * Costs: a `cost` statement, a constant or one that reads shared state (a global, a field): time
-   * that other threads blocked on this one are charged, and that merging must not move.
+   * Costs: a `cost` statement, a constant or one that reads shared state (a set's size, a field):
+   * time that other threads blocked on this one are charged, and that merging must not move. All
+   * but the field's are non-negative by their form, so a check stops totals at the cap
+   * (LatencyCap) in the merged translation and not in the reference one.
    */
   private String costStmt() {
     return switch (rnd.nextInt(4)) {
       case 0 -> "cost 30\n";
       case 1 -> "cost 120\n";
-      case 2 -> "cost 40 * h\n";
+      case 2 -> "cost 40 * count(s)\n";
       default -> {
         String a = obj();
         yield guarded(a, "cost 50 * " + a + ".v");
@@ -327,11 +329,17 @@ final class RandomModels {
       case 11: a = obj(); return guarded(a, rnd.nextBoolean() ? "list_add_tail(q, " + a + ")" : "if " + a + " in q { list_del(q, " + a + ") }");
       case 12: return "assert(" + cond() + ")\n";
       case 13:
+        if (inAtomic && costs && !inRcu) {
+          return "await h != 2\n"; // a wait inside an atomic block: charged while the block cannot move
+        }
         if (inAtomic || inRcu) {
           return "g = 1\n";
         }
         return "await " + cond() + "\n";
       case 14:
+        if (inAtomic && costs) {
+          return "lock l\nh = 1\nunlock l\n"; // charged the holder's steps while the block cannot move
+        }
         if (inAtomic) {
           return "h = 1\n";
         }

@@ -20,6 +20,9 @@ import java.util.Map;
 
 /** The cost model's definitions in the module (docs/cost-model.md): prices, CpuOf, NoOpEnd, CostProbe, WaitsFor. */
 final class CostDefs {
+  private static final TlaExpr TRUE = new TlaExpr.Bool(true);
+  private static final TlaExpr FALSE = new TlaExpr.Bool(false);
+
   private CostDefs() {}
 
   /**
@@ -85,6 +88,14 @@ final class CostDefs {
         eq(new TlaExpr.Select(name("op_end"), "op"), str("none")),
         new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(str("inflight-cost"), name("op_end"))))))),
         List.of("cost report: prints each distinct state in which an operation completed"), null));
+    if (layout.latCap != null) {
+      String ns = layout.namer.bound("ns", x -> false);
+      units.add(new TlaModule.OpDef("LatCap", List.of(), new TlaExpr.Num(layout.latCap),
+          List.of("the largest latency bound + 1: a running total stops here (no charge is negative)"), null));
+      units.add(new TlaModule.OpDef("Capped", List.of(ns),
+          new TlaExpr.If(new TlaExpr.Infix(BinOp.LT, name(ns), name("LatCap")), name(ns), name("LatCap")),
+          List.of("a running total as kept: past every bound, how far past no property reads"), null));
+    }
   }
 
   /**
@@ -100,8 +111,21 @@ final class CostDefs {
     List<TlaExpr> any = new ArrayList<>();
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.WaitSite w : tc.waits()) {
-        any.add(and(new TlaExpr.Infix(BinOp.IN, name("self"), name(layout.threadConst.get(tc.thread()))),
-            eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(w.label())), w.waker()));
+        List<TlaExpr> site = new ArrayList<>(List.of(new TlaExpr.Infix(BinOp.IN, name("self"), name(layout.threadConst.get(tc.thread()))),
+            eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(w.label()))));
+        if (w.stuck()) { // an atomic block that waits inside: blocked while its step cannot move
+          TlaExpr moves = Enabled.canMove(tc.actions().stream().filter(a -> a.from().equals(w.label())).toList());
+          if (moves.equals(TRUE)) {
+            continue;
+          }
+          if (!moves.equals(FALSE)) {
+            site.add(dev.inflight.translator.tla.Tla.negation(moves));
+          }
+        }
+        if (!w.waker().equals(TRUE)) {
+          site.add(w.waker());
+        }
+        any.add(and(site));
       }
     }
     units.add(new TlaModule.OpDef("WaitsFor", List.of("self", layout.waker()), any.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(any),

@@ -494,7 +494,7 @@ public final class Emitter {
         variables.add(new SourceMap.Variable(SharedLines.VAR, "cost", SharedLines.VAR, null, null));
       }
       cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, CostDefs.cpus(program, layout), List.copyOf(program.cost.ops.keySet()),
-          List.copyOf(latencies), SourceMap.Workload.of(program.cost.workload, layout.sharedLines.fieldsByStruct()));
+          List.copyOf(latencies), SourceMap.Workload.of(program.cost.workload, layout.sharedLines.fieldsByStruct()), layout.latCap);
     }
     SourceMap.Init init = null;
     if (lowered.init() != null) {

@@ -63,6 +63,15 @@ final class Enabled {
   }
 
   /**
+   * Whether thread {@code self} standing at a label whose paths are {@code atLabel} can move
+   * (the part of {@link #of}'s predicate for that label, fault test aside): FALSE when it has no
+   * path.
+   */
+  static TlaExpr canMove(List<Action> atLabel) {
+    return atLabel.isEmpty() ? FALSE : tree(atLabel, 0);
+  }
+
+  /**
    * The body (parameter {@code self}) of {@code T_moved(self)}, which the fairness formula uses
    * for {@code <<T_step(self)>>_vars} (docs/semantics.md, "Fairness without ENABLED"): the
    * thread's {@code pc} changed, or the thread is at a label with a path back to itself and took

@@ -50,14 +50,18 @@ public record SourceMap(
 
   /**
    * Present when costs are tracked: the machine profile (its file and every entry), the CPU of
-   * each thread (by TLA+ id), and the operations (`op fn`) by name.
+   * each thread (by TLA+ id), and the operations (`op fn`) by name. {@code latCap}: in a check
+   * of latency bounds, the value the module stops running totals at (`lat`, `op_end.ns`; null
+   * when it does not), so a trace's totals at it are recomputed (docs/semantics.md, "Costs:
+   * totals capped").
    */
   public record Cost(String profile, java.util.Map<String, Long> entries, java.util.Map<String, Integer> cpus,
-      List<String> ops, List<Latency> latencies, @JsonInclude(JsonInclude.Include.NON_NULL) Workload workload) {
+      List<String> ops, List<Latency> latencies, @JsonInclude(JsonInclude.Include.NON_NULL) Workload workload,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long latCap) {
     /** Costs without a workload. */
     public Cost(String profile, java.util.Map<String, Long> entries, java.util.Map<String, Integer> cpus, List<String> ops,
         List<Latency> latencies) {
-      this(profile, entries, cpus, ops, latencies, null);
+      this(profile, entries, cpus, ops, latencies, null, null);
     }
   }
 

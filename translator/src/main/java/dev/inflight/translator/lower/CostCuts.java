@@ -30,9 +30,10 @@ import java.util.Set;
  * part of the primitive's step in every translation.
  *
  * <p>{@code waits}: the `await`s, `flush_work`s and `lock`s inside an operation (outside `atomic`),
- * where a thread waits and is charged the time of the threads it waits for (Costs#waitSites). Each
- * starts a step (Labels): merged into a step from an earlier label that cannot move (the thread's
- * first instruction, a loop head), the thread would wait at that label instead, uncharged.
+ * and the first instruction of each `atomic` block inside an operation that holds one, where a
+ * thread waits and is charged the time of the threads it waits for (Costs#waitSites). Each starts
+ * a step (Labels): merged into a step from an earlier label that cannot move (the thread's first
+ * instruction, a loop head), the thread would wait at that label instead, uncharged.
  *
  * <p>Both are empty when costs are not tracked and in the reference translation, where every
  * statement is a step anyway.
@@ -63,6 +64,13 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
         }
       }
     }
+    for (Cfg cfg : cfgs) {
+      for (int id = 0; id < cfg.nodes().size(); id++) {
+        if (atomicStart(cfg, id) && cfg.inOp().contains(id) && waitsInAtomic(cfg, id, -1)) {
+          waits.add(cfg.node(id));
+        }
+      }
+    }
     Set<Instr> steps = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Cfg cfg : cfgs) {
       boolean wakes = wakers.contains(cfg.thread());
@@ -73,5 +81,37 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
       }
     }
     return new CostCuts(Collections.unmodifiableSet(steps), Collections.unmodifiableSet(waits));
+  }
+
+  /** Whether node {@code id} is the first instruction of an `atomic` block. */
+  static boolean atomicStart(Cfg cfg, int id) {
+    int block = cfg.node(id).atomic();
+    if (block < 0) {
+      return false;
+    }
+    if (id == cfg.entry()) {
+      return true;
+    }
+    for (Instr in : cfg.nodes()) {
+      if (in.atomic() != block && Sharing.successors(in).contains(id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the `atomic` block that node {@code start} begins holds an `await`, `flush_work` or
+   * `lock` inside an operation, other than node {@code except}.
+   */
+  static boolean waitsInAtomic(Cfg cfg, int start, int except) {
+    int block = cfg.node(start).atomic();
+    for (int id = 0; id < cfg.nodes().size(); id++) {
+      Instr in = cfg.node(id);
+      if (id != except && in.atomic() == block && cfg.inOp().contains(id) && Sharing.blocking(in) == Sharing.Blocking.WAIT) {
+        return true;
+      }
+    }
+    return false;
   }
 }

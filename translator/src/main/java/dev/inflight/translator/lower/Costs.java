@@ -3,6 +3,7 @@ package dev.inflight.translator.lower;
 import static dev.inflight.translator.lower.StepContext.n;
 
 import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Expr;
 import dev.inflight.translator.resolve.FieldSym;
 import dev.inflight.translator.resolve.FnSym;
 import dev.inflight.translator.resolve.StructSym;
@@ -132,7 +133,7 @@ final class Costs {
     rec.add(Map.entry("op", new TlaExpr.Str(name)));
     rec.add(Map.entry("thread", ExprGen.SELF));
     TlaExpr ns = p.store.readAt("lat", ExprGen.SELF);
-    rec.add(Map.entry("ns", ns));
+    rec.add(Map.entry("ns", capped(ns)));
     // each of the op's bounds: its `when` recorded (whenN), and when this end breaks it
     List<TlaExpr> late = new ArrayList<>();
     List<Decl.Latency> ls = ctx.program.cost.latencies;
@@ -176,6 +177,10 @@ final class Costs {
     if (!p.opEnded) {
       p.store.write("op_end", n("NoOpEnd"));
     }
+    TlaExpr own = ownUpdate(p.store.read("lat"));
+    if (own != null && ctx.layout.latCap != null) {
+      p.store.writeAt("lat", ExprGen.SELF, capped(own));
+    }
     if (wakes && !p.elapsed.equals(new TlaExpr.Num(0))) {
       // Threads blocked on this one wait as long as this step takes.
       TlaExpr lat = p.store.read("lat");
@@ -185,17 +190,34 @@ final class Costs {
       TlaExpr old = new TlaExpr.FunApp(n("lat"), List.of(n(x)));
       TlaExpr mine = ownUpdate(lat);
       TlaExpr body;
-      if (mine != null && sum(mine).equals(concat(List.of(new TlaExpr.FunApp(n("lat"), List.of(ExprGen.SELF))), sum(p.elapsed)))) {
+      if (mine != null && sum(uncapped(mine)).equals(concat(List.of(new TlaExpr.FunApp(n("lat"), List.of(ExprGen.SELF))), sum(p.elapsed)))) {
         // the step's own time is its elapsed time too: one charge, to self and to its waiters
-        body = new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(new TlaExpr.Infix(BinOp.OR, isSelf, waits), p.elapsed, new TlaExpr.Num(0)));
+        body = capped(new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(new TlaExpr.Infix(BinOp.OR, isSelf, waits), p.elapsed, new TlaExpr.Num(0))));
       } else if (mine != null) {
-        body = new TlaExpr.If(isSelf, mine, new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(waits, p.elapsed, new TlaExpr.Num(0))));
+        body = new TlaExpr.If(isSelf, mine, capped(new TlaExpr.Infix(BinOp.PLUS, old, new TlaExpr.If(waits, p.elapsed, new TlaExpr.Num(0)))));
       } else {
         TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF), waits);
-        body = new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))), new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0)));
+        body = capped(new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))), new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0))));
       }
       p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))), body));
     }
+  }
+
+  /**
+   * A running total as the module keeps it: stopped at the cap when totals are capped
+   * ({@code Capped(X)}, LatencyCap), else {@code X}.
+   */
+  private TlaExpr capped(TlaExpr x) {
+    Long cap = ctx.layout.latCap;
+    if (cap == null || x instanceof TlaExpr.Apply a && a.op().equals("Capped")) {
+      return x;
+    }
+    return x instanceof TlaExpr.Num v ? new TlaExpr.Num(Math.min(v.v(), cap)) : new TlaExpr.Apply("Capped", List.of(x));
+  }
+
+  /** {@code X} for {@code Capped(X)}, else the expression itself. */
+  private static TlaExpr uncapped(TlaExpr x) {
+    return x instanceof TlaExpr.Apply a && a.op().equals("Capped") ? a.args().get(0) : x;
   }
 
   /**
@@ -246,8 +268,11 @@ final class Costs {
         ThreadSym worker = ctx.program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
         if (worker != null) {
           waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(worker))),
-              "flush_work(" + w.name() + ")"));
+              "flush_work(" + w.name() + ")", false));
         }
+      } else if (in.atomic() >= 0 && CostCuts.waitsInAtomic(ctx.cfg, id, id)) {
+        // an atomic block that waits after its first instruction: its step waits as a whole
+        waits.add(new ThreadCode.WaitSite(l.getValue(), atomicWaker(in.atomic(), waker), "atomic", true));
       } else {
         ThreadCode.WaitSite site = in.accept(new WaitAt(id, l.getValue(), waker));
         if (site != null) {
@@ -256,6 +281,33 @@ final class Costs {
       }
     }
     return waits;
+  }
+
+  /**
+   * Whom a thread blocked in the atomic block {@code block} waits for: the holder of a global
+   * lock it takes, a flushed work item's worker, and anyone for an `await` or a lock in an
+   * object's field (the block may pick the object before it takes the lock, so the holder is
+   * not known in the state before the step). One of them when it has several waits: which
+   * one blocks is not known either.
+   */
+  private TlaExpr atomicWaker(int block, TlaExpr waker) {
+    List<TlaExpr> whom = new ArrayList<>();
+    for (int id = 0; id < ctx.cfg.nodes().size(); id++) {
+      Instr in = ctx.cfg.node(id);
+      if (in.atomic() != block || !ctx.cfg.inOp().contains(id) || Sharing.blocking(in) != Sharing.Blocking.WAIT) {
+        continue;
+      }
+      if (ctx.cfg.flushes().containsKey(id)) {
+        Symbol.WorkSym w = ctx.cfg.flushes().get(id);
+        ctx.program.threads.stream().filter(t -> t.worker == w).findFirst()
+            .ifPresent(t -> whom.add(new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(t)))));
+      } else if (in instanceof Instr.LockOp lk && lk.isLock() && lk.target() instanceof Expr.Name) {
+        whom.add(new TlaExpr.Infix(BinOp.EQ, ctx.locks.holder(lk.target(), ctx.newPath(id)), waker));
+      } else {
+        return new TlaExpr.Bool(true);
+      }
+    }
+    return whom.isEmpty() ? new TlaExpr.Bool(true) : whom.size() == 1 ? whom.get(0) : new TlaExpr.Or(whom);
   }
 
   /** The wait at an `await` (its condition is false) or a `lock` (the waker holds it); null elsewhere. */
@@ -272,14 +324,14 @@ final class Costs {
 
     public ThreadCode.WaitSite visitAwait(Instr.Await a) {
       TlaExpr cond = ctx.newPath(node).gen().gen(a.cond(), new ArrayList<>());
-      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await");
+      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await", false);
     }
     public ThreadCode.WaitSite visitLockOp(Instr.LockOp lk) {
       if (!lk.isLock()) {
         return null;
       }
       TlaExpr holder = ctx.locks.holder(lk.target(), ctx.newPath(node));
-      return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock");
+      return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock", false);
     }
     public ThreadCode.WaitSite visitAssign(Instr.Assign i) { return null; }
     public ThreadCode.WaitSite visitAlloc(Instr.Alloc i) { return null; }

@@ -25,10 +25,15 @@ public final class Layout {
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
-      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", "Symmetry", SharedLines.VAR,
+      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", "LatCap", "Capped", "Symmetry", SharedLines.VAR,
       "Ran", "RanOnce", "RanInit", "RanReset");
 
   public final Namer namer = new Namer();
+  /**
+   * A check of latency bounds: the value operations' running totals stop at (LatencyCap), or
+   * null. Set by the lower phase once the threads' code is known, before any step is formed.
+   */
+  public Long latCap;
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();
   public final Map<StructSym, String> poolConst = new LinkedHashMap<>();
   public final Map<StructSym, List<String>> objects = new LinkedHashMap<>();

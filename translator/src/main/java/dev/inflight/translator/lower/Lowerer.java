@@ -44,6 +44,7 @@ public final class Lowerer {
     if (diags.hasErrors()) {
       return new Lowered(checked, layout, stateVariables(layout, checked, List.of(), true, reference), List.of(), reference, Set.of(), null);
     }
+    layout.latCap = LatencyCap.of(checked.program(), cfgs, reference);
     StateVars vars = stateVariables(layout, checked, cfgs, localVariables, reference);
     // The same in the reference translation: init is one atomic initial step in both.
     InitCode init = initCfg == null ? null : InitBuilder.build(checked, layout, initCfg);

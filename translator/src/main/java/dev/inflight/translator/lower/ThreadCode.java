@@ -18,9 +18,12 @@ public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> label
    * Costs tracked: a label inside an operation where a thread of this kind can block. While it
    * is blocked there, it accrues the time of every step of a thread that {@code waker} (over
    * {@code self}, the blocked thread, and {@code waker}, the stepping one) admits: the work
-   * item's worker for flush_work, the holder for a held lock, anyone for an `await`.
+   * item's worker for flush_work, the holder for a held lock, anyone for an `await`. With
+   * {@code stuck}, the label starts an `atomic` block that waits after its first instruction
+   * (on what that instruction's effect decides): the thread is blocked there while no path of
+   * its step can move, and {@code waker} admits anyone.
    */
-  public record WaitSite(String label, dev.inflight.translator.tla.TlaExpr waker, String what) {}
+  public record WaitSite(String label, dev.inflight.translator.tla.TlaExpr waker, String what, boolean stuck) {}
 
   /** A thread-local TLA+ variable: a function from the kind's threads to values. */
   public record LocalVar(String tla, String dsl, boolean hidden, dev.inflight.translator.tla.TlaExpr initial) {}

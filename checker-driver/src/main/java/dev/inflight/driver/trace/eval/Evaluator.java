@@ -27,6 +27,13 @@ final class Evaluator {
   private final Map<String, Integer> modelOrder;
   private final Map<String, Object> before;
   private final Map<String, Object> after;
+  /**
+   * Primed variables whose values the step is to give rather than be checked against, with the
+   * values found ({@code v' = e} binds v to e's value, {@code UNCHANGED v} to v's); empty
+   * unless {@link #solving} names some.
+   */
+  private final Map<String, Object> solved = new java.util.HashMap<>();
+  private java.util.Set<String> unknown = java.util.Set.of();
 
   /**
    * @param defs       the module's definitions by name
@@ -45,6 +52,21 @@ final class Evaluator {
   /** Whether {@code Op(args)} holds for this step. */
   boolean holds(String op, List<Object> args) {
     return bool(applyDef(defs.get(op), args, false));
+  }
+
+  /**
+   * Evaluates with {@code vars} unknown in the state after: an equation {@code v' = e} of the
+   * step gives v the value of e instead of testing it. Then {@link #holds} says whether the
+   * rest of the step holds, and {@link #solved} what it gave those variables.
+   */
+  Evaluator solving(java.util.Set<String> vars) {
+    unknown = java.util.Set.copyOf(vars);
+    return this;
+  }
+
+  /** The values the last {@link #holds} gave the variables of {@link #solving}. */
+  Map<String, Object> solved() {
+    return Map.copyOf(solved);
   }
 
   // ---------------------------------------------------------------- scopes
@@ -107,18 +129,6 @@ final class Evaluator {
     return eval(d.body(), s, primed, null);
   }
 
-  private int order(Object x, Object y) {
-    if (x instanceof Long a && y instanceof Long b) {
-      return Long.compare(a, b);
-    }
-    if (x instanceof Model a && y instanceof Model b) {
-      return Integer.compare(modelOrder.getOrDefault(a.name(), Integer.MAX_VALUE), modelOrder.getOrDefault(b.name(), Integer.MAX_VALUE));
-    }
-    if (x instanceof String a && y instanceof String b) {
-      return a.compareTo(b);
-    }
-    throw new EvalException("CHOOSE over values of no known order");
-  }
 
   // ---------------------------------------------------------------- the visitor
 
@@ -174,25 +184,13 @@ final class Evaluator {
       throw new EvalException("unknown name " + id);
     }
 
-    @Override
-    public Object visitName(TlaExpr.Name e) {
-      return lookup(e.id());
-    }
+    @Override public Object visitName(TlaExpr.Name e) { return lookup(e.id()); }
 
-    @Override
-    public Object visitNum(TlaExpr.Num e) {
-      return e.v();
-    }
+    @Override public Object visitNum(TlaExpr.Num e) { return e.v(); }
 
-    @Override
-    public Object visitStr(TlaExpr.Str e) {
-      return e.v();
-    }
+    @Override public Object visitStr(TlaExpr.Str e) { return e.v(); }
 
-    @Override
-    public Object visitBool(TlaExpr.Bool e) {
-      return e.v();
-    }
+    @Override public Object visitBool(TlaExpr.Bool e) { return e.v(); }
 
     @Override
     public Object visitAt(TlaExpr.At e) {
@@ -242,9 +240,27 @@ final class Evaluator {
           return test(e.left()) || test(e.right());
         case IMPLIES:
           return !test(e.left()) || test(e.right());
+        case EQ:
+          if (e.left() instanceof TlaExpr.Primed p && p.e() instanceof TlaExpr.Name n && unknown.contains(n.id())) {
+            solved.put(n.id(), ev(e.right()));
+            return true;
+          }
+          return Builtins.infix(e.op(), ev(e.left()), ev(e.right()));
         default:
           return Builtins.infix(e.op(), ev(e.left()), ev(e.right()));
       }
+    }
+
+    /** {@code UNCHANGED e}: each of its variables (a name or a tuple of names) as it was; an unknown one is given that value. */
+    private boolean unchanged(TlaExpr e) {
+      if (e instanceof TlaExpr.Name n && unknown.contains(n.id())) {
+        solved.put(n.id(), eval(e, scope, false, at));
+        return true;
+      }
+      if (e instanceof TlaExpr.Tuple t && !unknown.isEmpty()) {
+        return t.elems().stream().allMatch(this::unchanged);
+      }
+      return eval(e, scope, true, at).equals(eval(e, scope, false, at));
     }
 
     @Override
@@ -255,7 +271,7 @@ final class Evaluator {
         case NEG:
           return -num(ev(e.arg()));
         case UNCHANGED:
-          return eval(e.arg(), scope, true, at).equals(eval(e.arg(), scope, false, at));
+          return unchanged(e.arg());
         case DOMAIN:
           return Values.set(new ArrayList<>(fn(ev(e.arg())).map().keySet()));
         case UNION: {
@@ -268,10 +284,7 @@ final class Evaluator {
       }
     }
 
-    @Override
-    public Object visitPrimed(TlaExpr.Primed e) {
-      return eval(e.e(), scope, true, at);
-    }
+    @Override public Object visitPrimed(TlaExpr.Primed e) { return eval(e.e(), scope, true, at); }
 
     @Override
     public Object visitAnd(TlaExpr.And e) {
@@ -302,10 +315,7 @@ final class Evaluator {
       return Fn.ofSeq(k);
     }
 
-    @Override
-    public Object visitFunApp(TlaExpr.FunApp e) {
-      return fn(ev(e.fn())).apply(key(e.args()));
-    }
+    @Override public Object visitFunApp(TlaExpr.FunApp e) { return fn(ev(e.fn())).apply(key(e.args())); }
 
     @Override
     public Object visitExcept(TlaExpr.Except e) {
@@ -357,10 +367,7 @@ final class Evaluator {
       return Values.set(out);
     }
 
-    @Override
-    public Object visitSelect(TlaExpr.Select e) {
-      return fn(ev(e.rec())).apply(e.field());
-    }
+    @Override public Object visitSelect(TlaExpr.Select e) { return fn(ev(e.rec())).apply(e.field()); }
 
     /** Every binding of {@code bounds} (in order), each as the scope it makes. */
     private List<Scope> bindings(List<TlaExpr.Bound> bounds, Scope s) {
@@ -394,10 +401,7 @@ final class Evaluator {
       return new Fn(m);
     }
 
-    @Override
-    public Object visitFunSet(TlaExpr.FunSet e) {
-      throw new EvalException("function sets are not evaluated");
-    }
+    @Override public Object visitFunSet(TlaExpr.FunSet e) { throw new EvalException("function sets are not evaluated"); }
 
     @Override
     public Object visitSetOf(TlaExpr.SetOf e) {
@@ -455,14 +459,11 @@ final class Evaluator {
       if (ok.isEmpty()) {
         throw new EvalException("CHOOSE from nothing");
       }
-      ok.sort(Evaluator.this::order);
+      ok.sort((x, y) -> Values.order(modelOrder, x, y));
       return ok.get(0);
     }
 
-    @Override
-    public Object visitIf(TlaExpr.If e) {
-      return test(e.c()) ? ev(e.t()) : ev(e.e());
-    }
+    @Override public Object visitIf(TlaExpr.If e) { return test(e.c()) ? ev(e.t()) : ev(e.e()); }
 
     @Override
     public Object visitCase(TlaExpr.Case e) {
@@ -486,24 +487,12 @@ final class Evaluator {
       return ev(e.body(), s);
     }
 
-    @Override
-    public Object visitActionBox(TlaExpr.ActionBox e) {
-      throw new EvalException("temporal formula");
-    }
+    @Override public Object visitActionBox(TlaExpr.ActionBox e) { throw new EvalException("temporal formula"); }
 
-    @Override
-    public Object visitActionAngle(TlaExpr.ActionAngle e) {
-      throw new EvalException("temporal formula");
-    }
+    @Override public Object visitActionAngle(TlaExpr.ActionAngle e) { throw new EvalException("temporal formula"); }
 
-    @Override
-    public Object visitFairness(TlaExpr.Fairness e) {
-      throw new EvalException("temporal formula");
-    }
+    @Override public Object visitFairness(TlaExpr.Fairness e) { throw new EvalException("temporal formula"); }
 
-    @Override
-    public Object visitSourced(TlaExpr.Sourced e) {
-      return ev(e.e());
-    }
+    @Override public Object visitSourced(TlaExpr.Sourced e) { return ev(e.e()); }
   }
 }

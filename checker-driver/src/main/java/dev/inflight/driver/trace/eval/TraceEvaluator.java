@@ -90,27 +90,9 @@ public final class TraceEvaluator implements PathAttribution {
       return new Result(null, "not a label action: " + labelAction);
     }
     String label = labelOf.get(labelAction);
-    Map<String, Object> s0 = state(before);
-    Map<String, Object> s1 = state(after);
-    Set<String> matched = new LinkedHashSet<>();
     List<String> failed = new ArrayList<>();
-    Evaluator ev = new Evaluator(defs, constants, modelOrder, s0, s1);
-    for (SourceMap.Instance i : kind.instances()) {
-      Model self = new Model(i.tla());
-      Object pc = s0.get("pc");
-      if (!(pc instanceof Values.Fn f) || !label.equals(f.map().get(self))) {
-        continue;
-      }
-      for (String p : paths.getOrDefault(kind.name() + "\u0000" + label, List.of())) {
-        try {
-          if (ev.holds(p, List.of(self))) {
-            matched.add(p);
-          }
-        } catch (EvalException | ArithmeticException | ClassCastException e) {
-          failed.add(p + " (" + e.getMessage() + ")");
-        }
-      }
-    }
+    Set<String> matched = new LinkedHashSet<>();
+    matches(kind, label, before, after, failed).forEach(m -> matched.add(m.path()));
     if (matched.size() == 1 && failed.isEmpty()) {
       return new Result(matched.iterator().next(), null);
     }
@@ -120,6 +102,81 @@ public final class TraceEvaluator implements PathAttribution {
       why += "; not evaluated: " + String.join(", ", failed);
     }
     return new Result(null, why);
+  }
+
+  /** A path of a label that takes one state to the next, for the thread {@code self}. */
+  private record Match(String path, Model self) {}
+
+  /**
+   * The paths of {@code label} (of thread kind {@code kind}) and the threads for which they take
+   * {@code before} to {@code after}; a path that could not be evaluated goes to {@code failed}.
+   */
+  private Set<Match> matches(SourceMap.Thread kind, String label, TlcState before, TlcState after,
+      List<String> failed) {
+    Map<String, Object> s0 = state(before);
+    Map<String, Object> s1 = state(after);
+    Set<Match> out = new LinkedHashSet<>();
+    for (SourceMap.Instance i : kind.instances()) {
+      Model self = new Model(i.tla());
+      Object pc = s0.get("pc");
+      if (!(pc instanceof Values.Fn f) || !label.equals(f.map().get(self))) {
+        continue;
+      }
+      for (String p : paths.getOrDefault(kind.name() + "\u0000" + label, List.of())) {
+        try {
+          if (new Evaluator(defs, constants, modelOrder, s0, s1).holds(p, List.of(self))) {
+            out.add(new Match(p, self));
+          }
+        } catch (EvalException | ArithmeticException | ClassCastException e) {
+          failed.add(p + " (" + e.getMessage() + ")");
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Totals capped (SourceMap.Cost#latCap; docs/semantics.md, "Costs: totals capped"): the trace
+   * with each state's {@code lat} and {@code op_end} as the module without the cap has them.
+   * Each step is the one path that takes its state to the next (as {@link #attribute} finds
+   * it), evaluated again from the recomputed state before it with {@code Capped} the identity:
+   * the other variables do not depend on the totals, so that path's step is the uncapped
+   * module's. Empty when some step has no single path, or one that cannot be evaluated.
+   */
+  @Override
+  public java.util.Optional<List<TlcState>> uncapped(List<TlcState> trace) {
+    Map<String, TlaModule.OpDef> plain = new HashMap<>(defs);
+    TlaModule.OpDef capped = defs.get("Capped");
+    if (capped == null || trace.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    String x = capped.params().get(0);
+    plain.put("Capped", new TlaModule.OpDef("Capped", List.of(x), new dev.inflight.translator.tla.TlaExpr.Name(x)));
+    List<TlcState> out = new ArrayList<>(List.of(trace.get(0)));
+    for (int i = 1; i < trace.size(); i++) {
+      TlcState cur = trace.get(i);
+      SourceMap.Thread kind = kindOf.get(cur.action());
+      List<String> failed = new ArrayList<>();
+      Set<Match> found = kind == null ? Set.of() : matches(kind, labelOf.get(cur.action()), trace.get(i - 1), cur, failed);
+      if (found.size() != 1 || !failed.isEmpty()) {
+        return java.util.Optional.empty();
+      }
+      Match m = found.iterator().next();
+      Evaluator ev = new Evaluator(plain, constants, modelOrder, state(out.get(i - 1)), state(cur)).solving(Set.of("lat", "op_end"));
+      LinkedHashMap<String, TlcValue> vars = cur.vars();
+      try {
+        if (!ev.holds(m.path(), List.of(m.self()))) {
+          return java.util.Optional.empty();
+        }
+        for (Map.Entry<String, Object> e : ev.solved().entrySet()) {
+          vars.put(e.getKey(), Values.like(cur.get(e.getKey()), e.getValue()));
+        }
+      } catch (EvalException | ArithmeticException | ClassCastException e) {
+        return java.util.Optional.empty();
+      }
+      out.add(new TlcState(cur.index(), cur.action(), cur.actionLocation(), vars));
+    }
+    return java.util.Optional.of(out);
   }
 
   private static Map<String, Object> state(TlcState s) {

@@ -92,6 +92,41 @@ final class Values {
     throw new EvalException("unknown value " + v);
   }
 
+  /**
+   * {@code v} printed as TLC printed {@code shape}, a value of the same form (a function or
+   * record with the same domain, in its order; an integer; anything else equal to it).
+   */
+  static TlcValue like(TlcValue shape, Object v) {
+    if (shape instanceof TlcValue.IntV && v instanceof Long l) {
+      return new TlcValue.IntV(l);
+    } else if (shape instanceof TlcValue.FunV f && v instanceof Fn fn && fn.map().size() == f.entries().size()) {
+      List<Map.Entry<TlcValue, TlcValue>> entries = new ArrayList<>();
+      f.entries().forEach(e -> entries.add(Map.entry(e.getKey(), like(e.getValue(), fn.apply(of(e.getKey()))))));
+      return new TlcValue.FunV(entries);
+    } else if (shape instanceof TlcValue.RecordV r && v instanceof Fn fn && fn.map().keySet().equals(r.fields().keySet())) {
+      LinkedHashMap<String, TlcValue> fields = new LinkedHashMap<>();
+      r.fields().forEach((k, x) -> fields.put(k, like(x, fn.apply(k))));
+      return new TlcValue.RecordV(fields);
+    } else if (shape != null && of(shape).equals(v)) {
+      return shape;
+    }
+    throw new EvalException("not of the form TLC printed: " + v);
+  }
+
+  /** TLC's order of values for CHOOSE: integers, strings, and model values by their place in the .cfg ({@code modelOrder}). */
+  static int order(Map<String, Integer> modelOrder, Object x, Object y) {
+    if (x instanceof Long a && y instanceof Long b) {
+      return Long.compare(a, b);
+    }
+    if (x instanceof Model a && y instanceof Model b) {
+      return Integer.compare(modelOrder.getOrDefault(a.name(), Integer.MAX_VALUE), modelOrder.getOrDefault(b.name(), Integer.MAX_VALUE));
+    }
+    if (x instanceof String a && y instanceof String b) {
+      return a.compareTo(b);
+    }
+    throw new EvalException("CHOOSE over values of no known order");
+  }
+
   static boolean bool(Object v) {
     if (v instanceof Boolean b) {
       return b;
