@@ -5,6 +5,7 @@ import dev.inflight.translator.ast.ModelFile;
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.check.Checker;
 import dev.inflight.translator.diag.Code;
+import dev.inflight.translator.diag.Severity;
 import dev.inflight.translator.diag.Diagnostic;
 import dev.inflight.translator.diag.Diagnostics;
 import dev.inflight.translator.diag.SourceFile;
@@ -204,10 +205,8 @@ public final class Translator {
    * translation before names are resolved).
    */
   private static boolean lostAnInclude(Diagnostic d) {
-    String id = d.code().id();
-    return d.severity() == dev.inflight.translator.diag.Severity.ERROR
-        && (id.startsWith("E00") || id.startsWith("E01") || d.code() == Code.INCLUDE_NOT_FOUND
-            || d.code() == Code.INCLUDE_OUTSIDE_TREE);
+    return d.severity() == Severity.ERROR
+        && (d.code().losesTheFile() || d.code() == Code.INCLUDE_NOT_FOUND || d.code() == Code.INCLUDE_OUTSIDE_TREE);
   }
 
   private static Result phases(SourceFile source, Path path, Options options, Diagnostics diags, ModelFile[] parsedOut) {

@@ -29,6 +29,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DiagnosticsTest {
 
+  @Test
+  void onlyInputAndSyntaxErrorsLeaveAFileUnknown() {
+    assertThat(List.of(Code.FILE_NOT_FOUND, Code.NOT_UTF8, Code.NOT_A_REGULAR_FILE, Code.UNEXPECTED_TOKEN, Code.NESTING_TOO_DEEP))
+        .allMatch(Code::losesTheFile);
+    assertThat(List.of(Code.UNKNOWN_NAME, Code.INCLUDE_NOT_FOUND, Code.TYPE_MISMATCH, Code.WORK_NEVER_QUEUED))
+        .noneMatch(Code::losesTheFile);
+  }
+
   /** A program (as bytes, to allow non-UTF-8 input), `--set` overrides and the expected rendering. */
   record Case(String name, byte[] bytes, Map<String, String> overrides, String expected) {
     @Override

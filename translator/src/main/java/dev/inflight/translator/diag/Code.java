@@ -89,4 +89,12 @@ public enum Code {
   public String id() {
     return id;
   }
+
+  /**
+   * Whether the diagnostic leaves a file's text unknown: an input error (E00xx: not found, not
+   * readable, not UTF-8 …) or a syntax error (E01xx), after which nothing the file declares is.
+   */
+  public boolean losesTheFile() {
+    return id.startsWith("E00") || id.startsWith("E01");
+  }
 }
