@@ -175,6 +175,37 @@ class CostModelTest {
     assertSany(e);
   }
 
+  /** How many of kind {@code kind}'s actions write lat for every thread, and how many for their own only. */
+  private static int[] latForms(String tla, String kind) {
+    int[] n = new int[2];
+    for (String action : tla.split("\n(?=\\\\\\* a \\w+ thread at )")) {
+      if (action.startsWith("\\* a " + kind + " thread at ")) {
+        n[0] += action.split("lat' = \\[w2? \\\\in Threads", -1).length - 1;
+        n[1] += action.split("lat' = \\[lat EXCEPT", -1).length - 1;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void onlyAStepThatMayHoldALockSomeoneWaitsForChargesTheWaiter() {
+    // a waits inside `writev` for `big`'s holder (and in `write` for the worker): a step of a or
+    // b charges a waiter only where its thread may hold `big`, which is inside writev's critical
+    // section; the worker's steps always may
+    Emitted e = translate(MODEL + "latency send <= 5000\n", plain());
+    assertThat(e.tla()).contains("big = waker");
+    int[] a = latForms(e.tla(), "a");
+    assertThat(a[0]).as("a's steps inside the critical section (inner's get and put)").isEqualTo(2);
+    assertThat(a[1]).isPositive();
+    assertThat(latForms(e.tla(), "b")[0]).isZero();
+    assertThat(latForms(e.tla(), "w_worker")[1]).isZero();
+    assertSany(e);
+
+    // the reference translation keeps the rule per thread kind: every step of a and b may charge
+    String ref = translate(MODEL + "latency send <= 5000\n", plain().withReference(true)).tla();
+    assertThat(latForms(ref, "b")[0]).isPositive();
+  }
+
   @Test
   void aThreadWaitsInsideAnAtomicBlockWhileItsStepCannotMove() {
     // the block waits after its first instruction: the thread is blocked at the block's label
@@ -252,7 +283,7 @@ class CostModelTest {
     assertThat(tla).contains("LatCap == 401").containsPattern("Capped\\((\\w+)\\) == IF \\1 < LatCap THEN \\1 ELSE LatCap");
     // every total the module keeps goes through it: a thread's own, its waiters', a completion's
     assertThat(tla).containsPattern("ns \\|-> Capped\\(lat\\[self\\] \\+\\s").containsPattern("Capped\\(lat\\[w2?\\] \\+")
-        .contains("THEN Capped(IF w_pending THEN 0 ELSE 700)");
+        .contains("Capped(IF w_pending THEN 0 ELSE 700)");
     assertThat(e.sourceMap().cost().latCap()).isEqualTo(401L);
     assertSany(e);
 

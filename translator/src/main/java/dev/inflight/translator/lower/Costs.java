@@ -53,6 +53,9 @@ final class Costs {
   static Set<ThreadSym> wakers(Layout layout, List<ThreadSym> kinds, List<ThreadCode.WaitSite> sites) {
     Set<ThreadSym> out = new java.util.LinkedHashSet<>();
     for (ThreadCode.WaitSite w : sites) {
+      if (w.holding() != null) {
+        continue; // a holder of these locks, of any kind: only where it may hold one (heldLocks)
+      }
       if (w.waker() instanceof TlaExpr.Infix in && in.op() == BinOp.IN && in.left().equals(n(layout.waker()))
           && in.right() instanceof TlaExpr.Name set) {
         kinds.stream().filter(k -> set.id().equals(layout.threadConst.get(k))).forEach(out::add);
@@ -60,6 +63,16 @@ final class Costs {
         return Set.copyOf(kinds);
       }
     }
+    return out;
+  }
+
+  /**
+   * The global locks some wait site waits for the holder of ({@link ThreadCode.WaitSite#holding}):
+   * a step of any kind that may hold one of them when it starts may charge a waiter.
+   */
+  static Set<String> heldLocks(List<ThreadCode.WaitSite> sites) {
+    Set<String> out = new java.util.LinkedHashSet<>();
+    sites.stream().filter(w -> w.holding() != null).forEach(w -> out.addAll(w.holding()));
     return out;
   }
 
@@ -268,11 +281,11 @@ final class Costs {
         ThreadSym worker = ctx.program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
         if (worker != null) {
           waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(worker))),
-              "flush_work(" + w.name() + ")", false));
+              "flush_work(" + w.name() + ")", false, null));
         }
       } else if (in.atomic() >= 0 && CostCuts.waitsInAtomic(ctx.cfg, id, id)) {
         // an atomic block that waits after its first instruction: its step waits as a whole
-        waits.add(new ThreadCode.WaitSite(l.getValue(), atomicWaker(in.atomic(), waker), "atomic", true));
+        waits.add(new ThreadCode.WaitSite(l.getValue(), atomicWaker(in.atomic(), waker), "atomic", true, atomicHolding(in.atomic())));
       } else {
         ThreadCode.WaitSite site = in.accept(new WaitAt(id, l.getValue(), waker));
         if (site != null) {
@@ -310,6 +323,28 @@ final class Costs {
     return whom.isEmpty() ? new TlaExpr.Bool(true) : whom.size() == 1 ? whom.get(0) : new TlaExpr.Or(whom);
   }
 
+  /** The global locks the atomic block {@code block} waits for the holder of, when all its waits are such locks; else null. */
+  private java.util.Set<String> atomicHolding(int block) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (int id = 0; id < ctx.cfg.nodes().size(); id++) {
+      Instr in = ctx.cfg.node(id);
+      if (in.atomic() == block && ctx.cfg.inOp().contains(id) && Sharing.blocking(in) == Sharing.Blocking.WAIT) {
+        java.util.Set<String> g = in instanceof Instr.LockOp lk && lk.isLock() ? globalLock(lk.target()) : null;
+        if (g == null) {
+          return null;
+        }
+        out.addAll(g);
+      }
+    }
+    return out.isEmpty() ? null : out;
+  }
+
+  /** {@code {v}} for a global lock (its TLA+ variable v), null for a lock in an object's field. */
+  private java.util.Set<String> globalLock(Expr target) {
+    return target instanceof Expr.Name n && ctx.program.names.get(n) instanceof Symbol.GlobalSym g
+        ? java.util.Set.of(ctx.layout.globalVar.get(g)) : null;
+  }
+
   /** The wait at an `await` (its condition is false) or a `lock` (the waker holds it); null elsewhere. */
   private final class WaitAt implements Instr.Visitor<ThreadCode.WaitSite> {
     private final int node;
@@ -324,14 +359,14 @@ final class Costs {
 
     public ThreadCode.WaitSite visitAwait(Instr.Await a) {
       TlaExpr cond = ctx.newPath(node).gen().gen(a.cond(), new ArrayList<>());
-      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await", false);
+      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await", false, null);
     }
     public ThreadCode.WaitSite visitLockOp(Instr.LockOp lk) {
       if (!lk.isLock()) {
         return null;
       }
       TlaExpr holder = ctx.locks.holder(lk.target(), ctx.newPath(node));
-      return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock", false);
+      return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock", false, globalLock(lk.target()));
     }
     public ThreadCode.WaitSite visitAssign(Instr.Assign i) { return null; }
     public ThreadCode.WaitSite visitAlloc(Instr.Alloc i) { return null; }

@@ -64,8 +64,9 @@ public final class Lowerer {
       sites.addAll(b.waitSites());
     }
     Set<ThreadSym> wakers = Costs.wakers(layout, checked.program().threads, sites);
+    Set<String> heldLocks = Costs.heldLocks(sites);
     for (StepBuilder b : builders) {
-      threads.add(b.build(wakers.contains(b.thread())));
+      threads.add(b.build(wakers.contains(b.thread()), heldLocks));
     }
     return new Lowered(checked, layout, vars, threads, reference, mayHang(checked, cfgs, reference), init);
   }

@@ -13,13 +13,24 @@ import java.util.function.BiFunction;
  * A forward must analysis over a thread's control-flow graph: the facts that hold on entry to
  * each node on every path from the thread's entry (where none hold). Paths join by intersection;
  * a node no path reaches has no set (null, the top element). Used for the locals that surely
- * hold an object (NonNullLocals) and the locks surely held (LockReleases).
+ * hold an object (NonNullLocals) and the locks surely held (LockReleases). {@link #may} is the
+ * may analysis: the facts that hold on some path (paths join by union), used for the locks a
+ * thread may hold (HeldLocks).
  */
 final class MustSets {
   private MustSets() {}
 
   /** The facts on entry to each node of {@code cfg}, given what each instruction makes of those before it. */
   static <T> List<Set<T>> of(Cfg cfg, BiFunction<Instr, Set<T>, Set<T>> transfer) {
+    return flow(cfg, transfer, true);
+  }
+
+  /** The facts that hold on entry to each node on some path to it (null for a node no path reaches). */
+  static <T> List<Set<T>> may(Cfg cfg, BiFunction<Instr, Set<T>, Set<T>> transfer) {
+    return flow(cfg, transfer, false);
+  }
+
+  private static <T> List<Set<T>> flow(Cfg cfg, BiFunction<Instr, Set<T>, Set<T>> transfer, boolean must) {
     List<Set<T>> in = new ArrayList<>(Collections.nCopies(cfg.nodes().size(), null));
     in.set(cfg.entry(), new HashSet<>());
     Deque<Integer> todo = new ArrayDeque<>();
@@ -36,7 +47,7 @@ final class MustSets {
         if (cur == null) {
           in.set(s, new HashSet<>(out));
           todo.push(s);
-        } else if (cur.retainAll(out)) {
+        } else if (must ? cur.retainAll(out) : cur.addAll(out)) {
           todo.push(s);
         }
       }

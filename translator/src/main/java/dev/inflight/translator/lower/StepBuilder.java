@@ -4,8 +4,10 @@ import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Forms the atomic steps of one thread and turns every path through a step into an action.
@@ -78,19 +80,23 @@ final class StepBuilder {
   /**
    * The thread's steps and actions. {@code wakes}: costs are tracked and a thread blocked inside
    * an operation may be waiting on this kind's steps (Costs#wakers, over every kind's
-   * {@link #waitSites}), so each of its steps feeds WaitsFor.
+   * {@link #waitSites}), so each of its steps feeds WaitsFor. {@code heldLocks}: the global locks
+   * a thread may wait inside an operation for the holder of (Costs#heldLocks); a step that
+   * starts where this thread may hold one feeds WaitsFor too (HeldLocks; every step in the
+   * reference translation, which is tested against this).
    */
-  ThreadCode build(boolean wakes) {
+  ThreadCode build(boolean wakes, Set<String> heldLocks) {
     Cfg cfg = ctx.cfg;
     Labels labels = labels();
     List<ThreadCode.WaitSite> waits = waitSites();
-    ctx.costs.wakes(wakes);
+    HeldLocks mayHold = reference || heldLocks.isEmpty() ? null : HeldLocks.of(ctx.program, ctx.layout, cfg);
     PathWalker walker = new PathWalker(ctx, labels);
     Actions actions = new Actions(ctx, vars, labels);
     for (Map.Entry<Integer, String> l : labels.byNode().entrySet()) {
       if (cfg.isEnd(l.getKey())) {
         continue;
       }
+      ctx.costs.wakes(wakes || !heldLocks.isEmpty() && (mayHold == null || !Collections.disjoint(mayHold.at(l.getKey()), heldLocks)));
       actions.add(l.getValue(), walker.paths(l.getKey()));
     }
     List<ThreadCode.LocalVar> locals = new ArrayList<>();

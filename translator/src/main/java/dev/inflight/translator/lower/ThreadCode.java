@@ -21,9 +21,11 @@ public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> label
    * item's worker for flush_work, the holder for a held lock, anyone for an `await`. With
    * {@code stuck}, the label starts an `atomic` block that waits after its first instruction
    * (on what that instruction's effect decides): the thread is blocked there while no path of
-   * its step can move, and {@code waker} admits anyone.
+   * its step can move. {@code holding}: when {@code waker} admits only the holders of global
+   * locks, those locks (their TLA+ variables), else null.
    */
-  public record WaitSite(String label, dev.inflight.translator.tla.TlaExpr waker, String what, boolean stuck) {}
+  public record WaitSite(String label, dev.inflight.translator.tla.TlaExpr waker, String what, boolean stuck,
+      java.util.Set<String> holding) {}
 
   /** A thread-local TLA+ variable: a function from the kind's threads to values. */
   public record LocalVar(String tla, String dsl, boolean hidden, dev.inflight.translator.tla.TlaExpr initial) {}
