@@ -40,6 +40,22 @@ public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.Lo
     return inside.getOrDefault(id, List.of());
   }
 
+  /** The first instructions of the `atomic` blocks: the entry if it is in one, and each successor of an instruction outside its block. */
+  java.util.Set<Integer> atomicStarts() {
+    java.util.Set<Integer> out = new java.util.LinkedHashSet<>();
+    if (nodes.get(entry).atomic() >= 0) {
+      out.add(entry);
+    }
+    for (Instr in : nodes) {
+      for (int s : Sharing.successors(in)) {
+        if (nodes.get(s).atomic() >= 0 && nodes.get(s).atomic() != in.atomic()) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
   public List<dev.inflight.translator.diag.Span> callersOf(int id) {
     return callers.getOrDefault(id, List.of());
   }

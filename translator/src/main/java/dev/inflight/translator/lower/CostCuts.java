@@ -65,8 +65,8 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
       }
     }
     for (Cfg cfg : cfgs) {
-      for (int id = 0; id < cfg.nodes().size(); id++) {
-        if (atomicStart(cfg, id) && cfg.inOp().contains(id) && waitsInAtomic(cfg, id, -1)) {
+      for (int id : cfg.atomicStarts()) {
+        if (cfg.inOp().contains(id) && waitsInAtomic(cfg, id, -1)) {
           waits.add(cfg.node(id));
         }
       }
@@ -81,23 +81,6 @@ record CostCuts(Set<Instr> steps, Set<Instr> waits) {
       }
     }
     return new CostCuts(Collections.unmodifiableSet(steps), Collections.unmodifiableSet(waits));
-  }
-
-  /** Whether node {@code id} is the first instruction of an `atomic` block. */
-  static boolean atomicStart(Cfg cfg, int id) {
-    int block = cfg.node(id).atomic();
-    if (block < 0) {
-      return false;
-    }
-    if (id == cfg.entry()) {
-      return true;
-    }
-    for (Instr in : cfg.nodes()) {
-      if (in.atomic() != block && Sharing.successors(in).contains(id)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -285,7 +285,7 @@ final class Costs {
         }
       } else if (in.atomic() >= 0 && CostCuts.waitsInAtomic(ctx.cfg, id, id)) {
         // an atomic block that waits after its first instruction: its step waits as a whole
-        waits.add(new ThreadCode.WaitSite(l.getValue(), atomicWaker(in.atomic(), waker), "atomic", true, atomicHolding(in.atomic())));
+        waits.add(atomicSite(l.getValue(), in.atomic(), waker));
       } else {
         ThreadCode.WaitSite site = in.accept(new WaitAt(id, l.getValue(), waker));
         if (site != null) {
@@ -297,52 +297,46 @@ final class Costs {
   }
 
   /**
-   * Whom a thread blocked in the atomic block {@code block} waits for: the holder of a global
-   * lock it takes, a flushed work item's worker, and anyone for an `await` or a lock in an
+   * The wait site at the start of the atomic block {@code block} (label {@code label}), blocked
+   * while its step cannot move. Whom the thread waits for: the holder of a global lock the
+   * block takes, a flushed work item's worker, and anyone for an `await` or a lock in an
    * object's field (the block may pick the object before it takes the lock, so the holder is
-   * not known in the state before the step). One of them when it has several waits: which
-   * one blocks is not known either.
+   * not known in the state before the step); one of them when it has several waits, since which
+   * one blocks is not known either. {@code holding} is set when every wait is a global lock.
    */
-  private TlaExpr atomicWaker(int block, TlaExpr waker) {
+  private ThreadCode.WaitSite atomicSite(String label, int block, TlaExpr waker) {
     List<TlaExpr> whom = new ArrayList<>();
+    java.util.Set<String> held = new java.util.LinkedHashSet<>();
+    boolean anyone = false;
+    boolean onlyLocks = true;
     for (int id = 0; id < ctx.cfg.nodes().size(); id++) {
       Instr in = ctx.cfg.node(id);
       if (in.atomic() != block || !ctx.cfg.inOp().contains(id) || Sharing.blocking(in) != Sharing.Blocking.WAIT) {
         continue;
       }
-      if (ctx.cfg.flushes().containsKey(id)) {
-        Symbol.WorkSym w = ctx.cfg.flushes().get(id);
-        ctx.program.threads.stream().filter(t -> t.worker == w).findFirst()
-            .ifPresent(t -> whom.add(new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(t)))));
-      } else if (in instanceof Instr.LockOp lk && lk.isLock() && lk.target() instanceof Expr.Name) {
-        whom.add(new TlaExpr.Infix(BinOp.EQ, ctx.locks.holder(lk.target(), ctx.newPath(id)), waker));
+      Symbol.GlobalSym g = in instanceof Instr.LockOp lk && lk.isLock() ? LockReleases.global(ctx.program, lk.target()) : null;
+      if (g != null) {
+        held.add(ctx.layout.globalVar.get(g));
+        whom.add(new TlaExpr.Infix(BinOp.EQ, ctx.locks.holder(((Instr.LockOp) in).target(), ctx.newPath(id)), waker));
+        continue;
+      }
+      onlyLocks = false;
+      Symbol.WorkSym w = ctx.cfg.flushes().get(id);
+      ThreadSym worker = w == null ? null : ctx.program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
+      if (worker != null) {
+        whom.add(new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(worker))));
       } else {
-        return new TlaExpr.Bool(true);
+        anyone = true;
       }
     }
-    return whom.isEmpty() ? new TlaExpr.Bool(true) : whom.size() == 1 ? whom.get(0) : new TlaExpr.Or(whom);
-  }
-
-  /** The global locks the atomic block {@code block} waits for the holder of, when all its waits are such locks; else null. */
-  private java.util.Set<String> atomicHolding(int block) {
-    java.util.Set<String> out = new java.util.LinkedHashSet<>();
-    for (int id = 0; id < ctx.cfg.nodes().size(); id++) {
-      Instr in = ctx.cfg.node(id);
-      if (in.atomic() == block && ctx.cfg.inOp().contains(id) && Sharing.blocking(in) == Sharing.Blocking.WAIT) {
-        java.util.Set<String> g = in instanceof Instr.LockOp lk && lk.isLock() ? globalLock(lk.target()) : null;
-        if (g == null) {
-          return null;
-        }
-        out.addAll(g);
-      }
-    }
-    return out.isEmpty() ? null : out;
+    TlaExpr who = anyone || whom.isEmpty() ? new TlaExpr.Bool(true) : whom.size() == 1 ? whom.get(0) : new TlaExpr.Or(whom);
+    return new ThreadCode.WaitSite(label, who, "atomic", true, onlyLocks && !held.isEmpty() ? held : null);
   }
 
   /** {@code {v}} for a global lock (its TLA+ variable v), null for a lock in an object's field. */
   private java.util.Set<String> globalLock(Expr target) {
-    return target instanceof Expr.Name n && ctx.program.names.get(n) instanceof Symbol.GlobalSym g
-        ? java.util.Set.of(ctx.layout.globalVar.get(g)) : null;
+    Symbol.GlobalSym g = LockReleases.global(ctx.program, target);
+    return g == null ? null : java.util.Set.of(ctx.layout.globalVar.get(g));
   }
 
   /** The wait at an `await` (its condition is false) or a `lock` (the waker holds it); null elsewhere. */

@@ -1,6 +1,5 @@
 package dev.inflight.translator.lower;
 
-import dev.inflight.translator.ast.Expr;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.Symbol;
 import java.util.HashSet;
@@ -24,12 +23,12 @@ final class HeldLocks {
 
   static HeldLocks of(Program program, Layout layout, Cfg cfg) {
     return new HeldLocks(MustSets.may(cfg, (instr, before) -> {
-      if (!(instr instanceof Instr.LockOp l && l.target() instanceof Expr.Name n
-          && program.names.get(n) instanceof Symbol.GlobalSym g)) {
+      Symbol.GlobalSym g = instr instanceof Instr.LockOp l ? LockReleases.global(program, l.target()) : null;
+      if (g == null) {
         return before;
       }
       Set<String> out = new HashSet<>(before);
-      if (l.isLock()) {
+      if (((Instr.LockOp) instr).isLock()) {
         out.add(layout.globalVar.get(g));
       } else {
         out.remove(layout.globalVar.get(g));

@@ -84,7 +84,8 @@ final class LockReleases {
     return out;
   }
 
-  private static Symbol.GlobalSym global(Program program, Expr target) {
+  /** The global lock {@code target} names, or null (a lock in an object's field). */
+  static Symbol.GlobalSym global(Program program, Expr target) {
     return target instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym g ? g : null;
   }
 
