@@ -35,7 +35,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_sender \cup Thread_receiver
+Threads == UNION {Thread_sender, Thread_receiver}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -12,7 +12,7 @@ VARIABLES pc, fault, flag, a_locals
 
 vars == <<pc, fault, flag, a_locals>>
 
-Threads == Thread_a \cup Thread_b
+Threads == UNION {Thread_a, Thread_b}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

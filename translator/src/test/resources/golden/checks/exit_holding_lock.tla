@@ -17,7 +17,7 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, bind_lock, is_bound>>
 
-Threads == Thread_binder \cup Thread_rebinder
+Threads == UNION {Thread_binder, Thread_rebinder}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -35,7 +35,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_lookup \cup Thread_closer
+Threads == UNION {Thread_lookup, Thread_closer}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -12,7 +12,7 @@ VARIABLES pc, fault, g, h, t_locals, u_locals
 
 vars == <<pc, fault, g, h, t_locals, u_locals>>
 
-Threads == Thread_t \cup Thread_u
+Threads == UNION {Thread_t, Thread_u}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -68,7 +68,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_owner \cup Thread_lookup \cup Thread_rcu_cb
+Threads == UNION {Thread_owner, Thread_lookup, Thread_rcu_cb}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

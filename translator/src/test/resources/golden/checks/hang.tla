@@ -12,7 +12,7 @@ VARIABLES pc, fault, flag, polls
 
 vars == <<pc, fault, flag, polls>>
 
-Threads == Thread_waiter \cup Thread_poller
+Threads == UNION {Thread_waiter, Thread_poller}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

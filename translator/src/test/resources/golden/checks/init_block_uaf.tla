@@ -30,7 +30,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_closer \cup Thread_reader
+Threads == UNION {Thread_closer, Thread_reader}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -35,7 +35,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_setup \cup Thread_sender
+Threads == UNION {Thread_setup, Thread_sender}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -22,7 +22,7 @@ FaultBound(kind, t, line, b) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
     /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals, sloppy_locals>>
 
-Threads == Thread_adder \cup Thread_sloppy
+Threads == UNION {Thread_adder, Thread_sloppy}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

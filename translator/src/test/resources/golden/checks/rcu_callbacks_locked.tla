@@ -52,7 +52,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_w \cup Thread_rcu_cb
+Threads == UNION {Thread_w, Thread_rcu_cb}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

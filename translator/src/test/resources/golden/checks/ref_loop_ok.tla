@@ -40,7 +40,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_owner \cup Thread_poller
+Threads == UNION {Thread_owner, Thread_poller}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -30,7 +30,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_adder \cup Thread_walker
+Threads == UNION {Thread_adder, Thread_walker}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

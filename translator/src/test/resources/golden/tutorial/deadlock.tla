@@ -17,7 +17,7 @@ Fault(kind, t, line) ==
     /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
     /\ UNCHANGED <<pc, a, b, transfers>>
 
-Threads == Thread_left \cup Thread_right
+Threads == UNION {Thread_left, Thread_right}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

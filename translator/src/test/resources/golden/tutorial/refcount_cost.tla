@@ -43,7 +43,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_a \cup Thread_b
+Threads == UNION {Thread_a, Thread_b}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -40,7 +40,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_producer \cup Thread_consumer
+Threads == UNION {Thread_producer, Thread_consumer}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

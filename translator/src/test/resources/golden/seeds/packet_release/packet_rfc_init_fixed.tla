@@ -66,7 +66,7 @@ FaultDeref(k, t, line, o, h) ==
     ELSE /\ h[o].st # "live"
          /\ FaultOn(k, t, line, o)
 
-Threads == Thread_rel \cup Thread_down \cup Thread_rx \cup Thread_rcu_cb
+Threads == UNION {Thread_rel, Thread_down, Thread_rx, Thread_rcu_cb}
 
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}

@@ -317,6 +317,8 @@ public final class ModelChecker {
       case TIMEOUT -> "timed out before exploring every state";
       case STATE_LIMIT -> "TLC stopped: the state space is too large";
       case OUT_OF_MEMORY -> "TLC ran out of memory";
+      case STACK_OVERFLOW -> "TLC ran out of stack (the module nests deeper than TLC's "
+          + TlcRunner.THREAD_STACK.substring("-Xss".length()) + " thread stack: a smaller model, fewer declarations or shorter steps, fits)";
       default -> "TLC stopped early (" + reason.name().toLowerCase().replace('_', ' ') + ")";
     };
   }

@@ -35,6 +35,8 @@ public sealed interface TlcOutcome {
         STATE_LIMIT,
         /** The TLC JVM ran out of memory. */
         OUT_OF_MEMORY,
+        /** TLC's evaluation nested deeper than its thread stack (1005), as a huge module's long conjunctions do. */
+        STACK_OVERFLOW,
         /** TLC reported success but states were left on the queue (e.g. {@code TLCSet("exit", TRUE)}). */
         LEFT_ON_QUEUE,
         /** TLC was interrupted or killed (shutdown, signal, interrupted caller). */

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * messages only and their traces ignored). At {@link #build}: a run that was timed out or killed
  * (also: exit code 130, 137 or 143) before TLC printed its final 2186 message is
  * {@link TlcOutcome.Incomplete}, whatever it printed before; out-of-memory text
- * anywhere makes it {@code Incomplete(OUT_OF_MEMORY)}; success with states left on the queue is
+ * anywhere makes it {@code Incomplete(OUT_OF_MEMORY)}, TLC's stack overflow (1005, or 1000 naming
+ * StackOverflowError) without an earlier verdict {@code Incomplete(STACK_OVERFLOW)}; success with states left on the queue is
  * {@code Incomplete(LEFT_ON_QUEUE)}; a run without any verdict is classified by its exit code.
  * Feed events from one thread, then call {@link #build} (after that thread has finished).
  */
@@ -47,7 +48,7 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
     private static final String GENERAL_PREAMBLE_3 = "See the User Output or TLC Console for clues to what happened.";
 
     /** Codes (class 1) that mean TLC could not evaluate something in the spec. */
-    private static final Set<Integer> EVALUATION_CODES = Set.of(SYSTEM_STACK_OVERFLOW, TLC_INITIAL_STATE,
+    private static final Set<Integer> EVALUATION_CODES = Set.of(TLC_INITIAL_STATE,
             TLC_ASSUMPTION_EVALUATION_ERROR, TLC_STATE_NOT_COMPLETELY_SPECIFIED_INITIAL,
             TLC_STATE_NOT_COMPLETELY_SPECIFIED_NEXT, TLC_INVARIANT_EVALUATION_FAILED,
             TLC_ACTION_PROPERTY_EVALUATION_FAILED, TLC_STATES_AND_NO_NEXT_ACTION, TLC_NO_STATES_SATISFYING_INIT,
@@ -74,6 +75,7 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
     private boolean success;
     private boolean finished;
     private boolean outOfMemory;
+    private boolean stackOverflow;
     private boolean timedOut;
     private boolean killed;
     private long initialStates = TlcStatistics.UNKNOWN;
@@ -210,9 +212,11 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
             }
             case SYSTEM_OUT_OF_MEMORY, SYSTEM_OUT_OF_MEMORY_TOO_MANY_INIT, SYSTEM_OUT_OF_MEMORY_LIVENESS ->
                     outOfMemory = true;
+            case SYSTEM_STACK_OVERFLOW -> stackOverflow = true;
             case GENERAL -> {
                 checkOutOfMemory(m);
-                if (!outOfMemory) {
+                stackOverflow |= m.text().contains("StackOverflowError");
+                if (!outOfMemory && !stackOverflow) {
                     evaluationError(generalMessage(m.body()));
                 }
             }
@@ -415,6 +419,8 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
             outcome = new TlcOutcome.Incomplete(IncompleteReason.TIMEOUT);
         } else if (outOfMemory) {
             outcome = new TlcOutcome.Incomplete(IncompleteReason.OUT_OF_MEMORY);
+        } else if (stackOverflow && verdict == null) {
+            outcome = new TlcOutcome.Incomplete(IncompleteReason.STACK_OVERFLOW);
         } else if ((killed || exitCode == 130 || exitCode == 137 || exitCode == 143) && !finished) {
             outcome = new TlcOutcome.Incomplete(IncompleteReason.KILLED);
         } else if (verdict instanceof TlcOutcome.EvaluationError e) {

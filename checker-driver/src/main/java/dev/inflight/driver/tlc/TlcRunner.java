@@ -196,6 +196,13 @@ public final class TlcRunner {
     public static final List<String> LATE_C2 = List.of("-XX:Tier4InvocationThreshold=200000", "-XX:Tier4MinInvocationThreshold=100000",
             "-XX:Tier4CompileThreshold=250000", "-XX:Tier4BackEdgeThreshold=2000000");
 
+    /**
+     * The stack of TLC's threads. TLC evaluates a conjunction, an UNCHANGED tuple and the
+     * conjuncts of Init by recursion, a few frames per item: the default 1 MB overflows in Init at
+     * about 3,000 state variables (a model with 3,000 locks). Only what a run uses is committed.
+     */
+    public static final String THREAD_STACK = "-Xss64m";
+
     /** The TLC JVM's arguments unless the options give others (TlcOptions#defaults). */
     public static final List<String> DEFAULT_JVM_ARGS = java.util.stream.Stream.concat(
             java.util.stream.Stream.of(YOUNG_GENERATION), LATE_C2.stream()).toList();
@@ -214,6 +221,7 @@ public final class TlcRunner {
         // TLC's numbers are parsed: `1,530 s/min`, never `1.530` (a German locale) or other digits.
         cmd.add("-Duser.language=en");
         cmd.add("-Duser.country=US");
+        cmd.add(THREAD_STACK);
         cmd.addAll(options.jvmArgs());
         cmd.addAll(archiveArgs);
         cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());

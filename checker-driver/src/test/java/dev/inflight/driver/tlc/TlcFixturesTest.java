@@ -250,6 +250,13 @@ class TlcFixturesTest {
     }
 
     @Test
+    void stackOverflowIsIncompleteNotAnEvaluationError() {
+        TlcResult r = result("StackOverflow", 75);
+        assertThat(r.outcome()).isEqualTo(new TlcOutcome.Incomplete(IncompleteReason.STACK_OVERFLOW));
+        assertThat(r.statistics().distinct()).isZero();
+    }
+
+    @Test
     void successWithStatesLeftOnQueueIsIncomplete() {
         String out = """
                 @!@!@STARTMSG 2193:0 @!@!@

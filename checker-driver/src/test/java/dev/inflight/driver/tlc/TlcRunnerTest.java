@@ -44,7 +44,7 @@ class TlcRunnerTest {
                 .withJavaExecutable("/opt/java").withClasspath("/x/tla.jar");
         List<String> cmd = new TlcRunner(o).command(Path.of("/r"), "Spec.tla", "Other.cfg");
         assertThat(cmd).containsExactly("/opt/java", "-XX:+UseParallelGC", "-Dfile.encoding=UTF-8", "-Duser.language=en",
-                "-Duser.country=US", "-Xmx512m",
+                "-Duser.country=US", "-Xss64m", "-Xmx512m",
                 "-Djava.io.tmpdir=/r/tmp", "-cp", "/x/tla.jar", "tlc2.TLC", "-tool", "-metadir", "/r/states",
                 "-workers", "2", "-deadlock", "-config", "Other.cfg", "-fp", "7", "Spec.tla");
         assertThat(TlcRunner.defaultClasspath()).endsWith(".jar");

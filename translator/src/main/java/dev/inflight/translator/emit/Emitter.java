@@ -155,7 +155,9 @@ public final class Emitter {
     faultOperators();
     int derefAt = units.size();
     List<TlaExpr> threadSets = program.threads.stream().map(t -> (TlaExpr) name(layout.threadConst.get(t))).toList();
-    units.add(new TlaModule.OpDef("Threads", threadSets.isEmpty() ? new TlaExpr.SetOf(List.of()) : foldInfix(BinOp.CUP, threadSets)));
+    // One thread kind's set by name, several as UNION {…}: a flat set whatever the number of kinds
+    // (a chain `A \cup B \cup …` of thousands of kinds overflows SANY's parser stack).
+    units.add(new TlaModule.OpDef("Threads", threadSets.size() == 1 ? threadSets.get(0) : new TlaExpr.Prefix(UnOp.UNION, new TlaExpr.SetOf(threadSets))));
     String q = bound("q");
     String i = layout.namer.bound("i", q::equals);
     units.add(new TlaModule.OpDef("Elems", List.of(q), new TlaExpr.SetMap(
@@ -245,14 +247,6 @@ public final class Emitter {
   /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */
   private String bound(String wanted) {
     return layout.namer.bound(wanted, x -> false);
-  }
-
-  private static TlaExpr foldInfix(BinOp op, List<TlaExpr> items) {
-    TlaExpr acc = items.get(0);
-    for (int i = 1; i < items.size(); i++) {
-      acc = new TlaExpr.Infix(op, acc, items.get(i));
-    }
-    return acc;
   }
 
   private void init() {
