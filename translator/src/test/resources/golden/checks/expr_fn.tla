@@ -159,28 +159,32 @@ lookup_at_L40(self) ==
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 40, sk, sock)
 
+\* the paths of lookup_at_L41, closer_at_L55: the same code, each action passing its own locals, locals_init, to, line (docs/semantics.md, "Shared paths")
+L41_L55_paths(self, locals, locals_init, to, line) ==
+    \E sk \in {locals[self].sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {sock[sk].refcnt > 1} :
+          /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+          /\ sock' =
+               IF br
+               THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+               ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+          /\ locals' = [locals EXCEPT ![self] = locals_init]
+          /\ pc' = [pc EXCEPT ![self] = to]
+          /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sock[sk].refcnt \leq 0
+       /\ FaultOn("refcount_underflow", self, line, sk)
+    \/ FaultDeref("double_free", self, line, sk, sock)
+
 \* a lookup thread at L41: 5 paths (3 to a fault)
 \* examples/checks/expr_fn.ifl:41: put sk.refcnt
 lookup_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock>>
-    /\ \E sk \in {lookup_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L43"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 41, sk)
-       \/ FaultDeref("double_free", self, 41, sk, sock)
+    /\ L41_L55_paths(self, lookup_locals, lookup_locals_init, "L43", 41)
 
 \* a lookup thread at L43: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:43: }
@@ -305,22 +309,7 @@ closer_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
-    /\ \E sk \in {closer_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L57"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 55, sk)
-       \/ FaultDeref("double_free", self, 55, sk, sock)
+    /\ L41_L55_paths(self, closer_locals, closer_locals_init, "L57", 55)
 
 \* a closer thread at L57: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:57: }

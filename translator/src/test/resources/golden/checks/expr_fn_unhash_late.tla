@@ -159,28 +159,32 @@ lookup_at_L33(self) ==
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 33, sk, sock)
 
+\* the paths of lookup_at_L34, closer_at_L48: the same code, each action passing its own locals, locals_init, to, line (docs/semantics.md, "Shared paths")
+L34_L48_paths(self, locals, locals_init, to, line) ==
+    \E sk \in {locals[self].sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {sock[sk].refcnt > 1} :
+          /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+          /\ sock' =
+               IF br
+               THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+               ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+          /\ locals' = [locals EXCEPT ![self] = locals_init]
+          /\ pc' = [pc EXCEPT ![self] = to]
+          /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sock[sk].refcnt \leq 0
+       /\ FaultOn("refcount_underflow", self, line, sk)
+    \/ FaultDeref("double_free", self, line, sk, sock)
+
 \* a lookup thread at L34: 5 paths (3 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:34: put sk.refcnt
 lookup_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, table_lock>>
-    /\ \E sk \in {lookup_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L36"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 34, sk)
-       \/ FaultDeref("double_free", self, 34, sk, sock)
+    /\ L34_L48_paths(self, lookup_locals, lookup_locals_init, "L36", 34)
 
 \* a lookup thread at L36: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:36: }
@@ -310,22 +314,7 @@ closer_at_L48(self) ==
     /\ pc[self] = "L48"
     /\ fault.kind = "none"
     /\ UNCHANGED <<table, table_lock, lookup_locals>>
-    /\ \E sk \in {closer_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "L50"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 48, sk)
-       \/ FaultDeref("double_free", self, 48, sk, sock)
+    /\ L34_L48_paths(self, closer_locals, closer_locals_init, "L50", 48)
 
 \* a closer thread at L50: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:50: }

@@ -121,27 +121,31 @@ AllDone ==
 \* what no step of a owner thread changes (faults aside)
 owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_locals>>
 
+\* the paths of owner_at_L15, lookup_at_L15: the same code, each action passing its own locals, locals_init, to (docs/semantics.md, "Shared paths")
+L15_paths(self, locals, locals_init, to) ==
+    \E sk \in {locals[self].sock_free_rcu.sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+       /\ rcu_cbs' =
+            rcu_cbs \cup {[fn |-> "sock_free",
+                           obj |-> sk,
+                           wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+       /\ locals' = [locals EXCEPT ![self] = locals_init]
+       /\ pc' = [pc EXCEPT ![self] = to]
+       /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+       /\ FaultOn("double_call_rcu", self, 15, sk)
+    \/ FaultDeref("use_after_free", self, 15, sk, sock)
+
 \* a owner thread at L15: 4 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:15: call_rcu(sk, sock_free)
 owner_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
-    /\ \E sk \in {owner_locals[self].sock_free_rcu.sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ rcu_cbs' =
-               rcu_cbs \cup {[fn |-> "sock_free",
-                              obj |-> sk,
-                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ FaultOn("double_call_rcu", self, 15, sk)
-       \/ FaultDeref("use_after_free", self, 15, sk, sock)
+    /\ L15_paths(self, owner_locals, owner_locals_init, "Done")
 
 \* a owner thread at L23: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:23: sk = alloc sock
@@ -178,29 +182,32 @@ owner_at_L25(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L26"]
        /\ UNCHANGED <<fault>>
 
+\* the paths of owner_at_L26, lookup_at_L35: the same code, each action passing its own locals, locals_init, sock_free_rcu_init, to, line (docs/semantics.md, "Shared paths")
+L26_L35_paths(self, locals, locals_init, sock_free_rcu_init, to, line) ==
+    \E sk \in {locals[self].sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {sock[sk].refcnt > 1} :
+          /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+          /\ locals' =
+               IF br
+               THEN [locals EXCEPT ![self] = locals_init]
+               ELSE [locals EXCEPT ![self].sock_free_rcu = [sock_free_rcu_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN to ELSE "L15"]
+          /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sock[sk].refcnt \leq 0
+       /\ FaultOn("refcount_underflow", self, line, sk)
+    \/ FaultDeref("double_free", self, line, sk, sock)
+
 \* a owner thread at L26: 5 paths (3 to a fault)
 \* examples/checks/get_not_zero.ifl:26: put sk.refcnt
 owner_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ \E sk \in {owner_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
-             /\ owner_locals' =
-                  IF br
-                  THEN [owner_locals EXCEPT ![self] = owner_locals_init]
-                  ELSE [owner_locals EXCEPT
-                           ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "Done" ELSE "L15"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 26, sk)
-       \/ FaultDeref("double_free", self, 26, sk, sock)
+    /\ L26_L35_paths(self, owner_locals, owner_locals_init, owner_sock_free_rcu_init, "Done", 26)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -237,21 +244,7 @@ lookup_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
-    /\ \E sk \in {lookup_locals[self].sock_free_rcu.sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ rcu_cbs' =
-               rcu_cbs \cup {[fn |-> "sock_free",
-                              obj |-> sk,
-                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ FaultOn("double_call_rcu", self, 15, sk)
-       \/ FaultDeref("use_after_free", self, 15, sk, sock)
+    /\ L15_paths(self, lookup_locals, lookup_locals_init, "L42")
 
 \* a lookup thread at L30: one path
 \* examples/checks/get_not_zero.ifl:30: rcu_read_lock()
@@ -318,23 +311,20 @@ lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \E sk \in {lookup_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
-             /\ lookup_locals' =
-                  IF br
-                  THEN [lookup_locals EXCEPT ![self] = lookup_locals_init]
-                  ELSE [lookup_locals EXCEPT
-                           ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L42" ELSE "L15"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 35, sk)
-       \/ FaultDeref("double_free", self, 35, sk, sock)
+    /\ L26_L35_paths(self, lookup_locals, lookup_locals_init, lookup_sock_free_rcu_init, "L42", 35)
+
+\* the paths of lookup_at_L37, lookup_at_L40: the same code, each action passing its own line (docs/semantics.md, "Shared paths")
+L37_L40_paths(self, line) ==
+    \/ \E br \in {rcu_depth[self] > 1} :
+       /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
+       /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+       /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
+       /\ pc' = [pc EXCEPT ![self] = "L42"]
+       /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
+       /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+       /\ UNCHANGED <<fault>>
+    \/ /\ rcu_depth[self] = 0
+       /\ Fault("bad_rcu_unlock", self, line)
 
 \* a lookup thread at L37: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:37: rcu_read_unlock()
@@ -342,17 +332,7 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ \E br \in {rcu_depth[self] > 1} :
-          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' =
-               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 37)
+    /\ L37_L40_paths(self, 37)
 
 \* a lookup thread at L40: 3 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:40: rcu_read_unlock()
@@ -360,17 +340,7 @@ lookup_at_L40(self) ==
     /\ pc[self] = "L40"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock>>
-    /\ \/ \E br \in {rcu_depth[self] > 1} :
-          /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' =
-               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
-          /\ UNCHANGED <<fault>>
-       \/ /\ rcu_depth[self] = 0
-          /\ Fault("bad_rcu_unlock", self, 40)
+    /\ L37_L40_paths(self, 40)
 
 \* a lookup thread at L42: 2 paths (1 to a fault)
 \* examples/checks/get_not_zero.ifl:42: }

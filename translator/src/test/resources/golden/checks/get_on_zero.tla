@@ -121,27 +121,31 @@ AllDone ==
 \* what no step of a owner thread changes (faults aside)
 owner_untouched == <<rcu_depth, rcu_gp, rcu_running, lookup_locals, rcu_cb_locals>>
 
+\* the paths of owner_at_L17, lookup_at_L17: the same code, each action passing its own locals, locals_init, to (docs/semantics.md, "Shared paths")
+L17_paths(self, locals, locals_init, to) ==
+    \E sk \in {locals[self].sock_free_rcu.sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+       /\ rcu_cbs' =
+            rcu_cbs \cup {[fn |-> "sock_free",
+                           obj |-> sk,
+                           wait |-> {t \in Threads : rcu_depth[t] > 0}]}
+       /\ locals' = [locals EXCEPT ![self] = locals_init]
+       /\ pc' = [pc EXCEPT ![self] = to]
+       /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
+       /\ FaultOn("double_call_rcu", self, 17, sk)
+    \/ FaultDeref("use_after_free", self, 17, sk, sock)
+
 \* a owner thread at L17: 4 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:17: call_rcu(sk, sock_free)
 owner_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, sock, table>>
-    /\ \E sk \in {owner_locals[self].sock_free_rcu.sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ rcu_cbs' =
-               rcu_cbs \cup {[fn |-> "sock_free",
-                              obj |-> sk,
-                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-          /\ owner_locals' = [owner_locals EXCEPT ![self] = owner_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ FaultOn("double_call_rcu", self, 17, sk)
-       \/ FaultDeref("use_after_free", self, 17, sk, sock)
+    /\ L17_paths(self, owner_locals, owner_locals_init, "Done")
 
 \* a owner thread at L25: 2 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:25: sk = alloc sock
@@ -178,29 +182,32 @@ owner_at_L27(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L28"]
        /\ UNCHANGED <<fault>>
 
+\* the paths of owner_at_L28, lookup_at_L37: the same code, each action passing its own locals, locals_init, sock_free_rcu_init, to, line (docs/semantics.md, "Shared paths")
+L28_L37_paths(self, locals, locals_init, sock_free_rcu_init, to, line) ==
+    \E sk \in {locals[self].sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {sock[sk].refcnt > 1} :
+          /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+          /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+          /\ locals' =
+               IF br
+               THEN [locals EXCEPT ![self] = locals_init]
+               ELSE [locals EXCEPT ![self].sock_free_rcu = [sock_free_rcu_init EXCEPT !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = IF br THEN to ELSE "L17"]
+          /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sock[sk].refcnt \leq 0
+       /\ FaultOn("refcount_underflow", self, line, sk)
+    \/ FaultDeref("double_free", self, line, sk, sock)
+
 \* a owner thread at L28: 5 paths (3 to a fault)
 \* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
 owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ \E sk \in {owner_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
-             /\ owner_locals' =
-                  IF br
-                  THEN [owner_locals EXCEPT ![self] = owner_locals_init]
-                  ELSE [owner_locals EXCEPT
-                           ![self].sock_free_rcu = [owner_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "Done" ELSE "L17"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 28, sk)
-       \/ FaultDeref("double_free", self, 28, sk, sock)
+    /\ L28_L37_paths(self, owner_locals, owner_locals_init, owner_sock_free_rcu_init, "Done", 28)
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -237,21 +244,7 @@ lookup_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_depth, rcu_gp>>
-    /\ \E sk \in {lookup_locals[self].sock_free_rcu.sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ ~\E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ rcu_cbs' =
-               rcu_cbs \cup {[fn |-> "sock_free",
-                              obj |-> sk,
-                              wait |-> {t \in Threads : rcu_depth[t] > 0}]}
-          /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "L41"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ \E c \in rcu_cbs : c.fn = "sock_free" /\ c.obj = sk
-          /\ FaultOn("double_call_rcu", self, 17, sk)
-       \/ FaultDeref("use_after_free", self, 17, sk, sock)
+    /\ L17_paths(self, lookup_locals, lookup_locals_init, "L41")
 
 \* a lookup thread at L32: one path
 \* examples/checks/get_on_zero.ifl:32: rcu_read_lock()
@@ -320,23 +313,7 @@ lookup_at_L37(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, rcu_depth, rcu_gp, rcu_cbs>>
-    /\ \E sk \in {lookup_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
-             /\ lookup_locals' =
-                  IF br
-                  THEN [lookup_locals EXCEPT ![self] = lookup_locals_init]
-                  ELSE [lookup_locals EXCEPT
-                           ![self].sock_free_rcu = [lookup_sock_free_rcu_init EXCEPT !.sk = sk]]
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L41" ELSE "L17"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 37, sk)
-       \/ FaultDeref("double_free", self, 37, sk, sock)
+    /\ L28_L37_paths(self, lookup_locals, lookup_locals_init, lookup_sock_free_rcu_init, "L41", 37)
 
 \* a lookup thread at L39: 3 paths (1 to a fault)
 \* examples/checks/get_on_zero.ifl:39: rcu_read_unlock()

@@ -56,20 +56,24 @@ AllDone ==
 
 \* thread adder (examples/checks/lock_invariant_race.ifl:13)
 
+\* the paths of adder_at_L14, sloppy_at_L22: the same code, each action passing its own locals, to, line (docs/semantics.md, "Shared paths")
+L14_L22_paths(self, locals, to, line) ==
+    \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
+       /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+          /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
+          /\ locals' = [locals EXCEPT ![self].o = new_obj]
+          /\ pc' = [pc EXCEPT ![self] = to]
+          /\ UNCHANGED <<fault>>
+    \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       /\ FaultBound("model_bound", self, line, "pool obj")
+
 \* a adder thread at L14: 2 paths (1 to a fault)
 \* examples/checks/lock_invariant_race.ifl:14: o = alloc obj
 adder_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n, sloppy_locals>>
-    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-             /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
-             /\ pc' = [pc EXCEPT ![self] = "L15"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
-          /\ FaultBound("model_bound", self, 14, "pool obj")
+    /\ L14_L22_paths(self, adder_locals, "L15", 14)
 
 \* a adder thread at L15: one path
 \* examples/checks/lock_invariant_race.ifl:15: lock members_lock
@@ -161,14 +165,7 @@ sloppy_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n, adder_locals>>
-    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
-             /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-             /\ sloppy_locals' = [sloppy_locals EXCEPT ![self].o = new_obj]
-             /\ pc' = [pc EXCEPT ![self] = "L23"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
-          /\ FaultBound("model_bound", self, 22, "pool obj")
+    /\ L14_L22_paths(self, sloppy_locals, "L23", 22)
 
 \* a sloppy thread at L23: one path
 \* examples/checks/lock_invariant_race.ifl:23: lock members_lock

@@ -113,33 +113,37 @@ WaitsFor(self, waker) == FALSE
 
 \* thread a (examples/tutorial/refcount_cost_percpu.ifl:32)
 
+\* the paths of a_at_L28, a_at_L28b, b_at_L28: the same code, each action passing its own locals, to (docs/semantics.md, "Shared paths")
+L28_paths(self, locals, to) ==
+    \E x \in {locals[self].bump.x} :
+    \E ok \in {x # NULL /\ obj[x].st = "live"} :
+    \E ok2 \in {ok /\ obj[x].count > 0} :
+    \/ /\ ok2
+       /\ obj[x].count < 32
+       /\ lat' = [lat EXCEPT
+              ![self] = Capped(lat[self] +
+                                 IF obj[x].count_cpu = CpuOf(self)
+                                 THEN Cost_atomic_local
+                                 ELSE Cost_atomic_remote)]
+       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
+       /\ op_end' = NoOpEnd
+       /\ pc' = [pc EXCEPT ![self] = to]
+       /\ UNCHANGED <<fault>>
+    \/ /\ ok2
+       /\ obj[x].count \geq 32
+       /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
+    \/ /\ ok
+       /\ obj[x].count \leq 0
+       /\ FaultOn("get_zero", self, 28, x)
+    \/ FaultDeref("use_after_free", self, 28, x, obj)
+
 \* a a thread at L28: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
 a_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ \E x \in {a_locals[self].bump.x} :
-       \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       \E ok2 \in {ok /\ obj[x].count > 0} :
-       \/ /\ ok2
-          /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT
-                 ![self] = Capped(lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote)]
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L29"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok2
-          /\ obj[x].count \geq 32
-          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-       \/ /\ ok
-          /\ obj[x].count \leq 0
-          /\ FaultOn("get_zero", self, 28, x)
-       \/ FaultDeref("use_after_free", self, 28, x, obj)
+    /\ L28_paths(self, a_locals, "L29")
 
 \* a a thread at L28b: 5 paths (4 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:28: get x.count
@@ -147,27 +151,55 @@ a_at_L28b(self) ==
     /\ pc[self] = "L28b"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, a_locals, b_locals>>
-    /\ \E x \in {a_locals[self].bump.x} :
-       \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       \E ok2 \in {ok /\ obj[x].count > 0} :
-       \/ /\ ok2
-          /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT
-                 ![self] = Capped(lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote)]
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L29b"]
+    /\ L28_paths(self, a_locals, "L29b")
+
+\* the paths of a_at_L29, b_at_L29: the same code, each action passing its own locals, locals_init (docs/semantics.md, "Shared paths")
+L29_paths(self, locals, locals_init) ==
+    \E x \in {locals[self].bump.x} :
+    \E ok \in {x # NULL /\ obj[x].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {obj[x].count > 1} :
+          /\ IF br THEN TRUE ELSE obj[x].count = 1
+          /\ lat' = [lat EXCEPT ![self] = 0]
+          /\ obj' =
+               IF br
+               THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+               ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
+          /\ op_end' =
+               IF br
+               THEN (IF lat[self] +
+                          (IF obj[x].count_cpu = CpuOf(self)
+                           THEN Cost_atomic_local
+                           ELSE Cost_atomic_remote) >
+                          400
+                     THEN [op |-> "bump",
+                           thread |-> self,
+                           ns |-> Capped(lat[self] +
+                                           IF obj[x].count_cpu = CpuOf(self)
+                                           THEN Cost_atomic_local
+                                           ELSE Cost_atomic_remote)]
+                     ELSE NoOpEnd)
+               ELSE IF lat[self] +
+                         (IF obj[x].count_cpu = CpuOf(self)
+                          THEN Cost_atomic_local
+                          ELSE Cost_atomic_remote) +
+                         Cost_free >
+                         400
+                    THEN [op |-> "bump",
+                          thread |-> self,
+                          ns |-> Capped(lat[self] +
+                                          (IF obj[x].count_cpu = CpuOf(self)
+                                           THEN Cost_atomic_local
+                                           ELSE Cost_atomic_remote) +
+                                          Cost_free)]
+                    ELSE NoOpEnd
+          /\ locals' = [locals EXCEPT ![self] = locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
-       \/ /\ ok2
-          /\ obj[x].count \geq 32
-          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-       \/ /\ ok
-          /\ obj[x].count \leq 0
-          /\ FaultOn("get_zero", self, 28, x)
-       \/ FaultDeref("use_after_free", self, 28, x, obj)
+    \/ /\ ok
+       /\ obj[x].count \leq 0
+       /\ FaultOn("refcount_underflow", self, 29, x)
+    \/ FaultDeref("double_free", self, 29, x, obj)
 
 \* a a thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -175,51 +207,7 @@ a_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, b_locals>>
-    /\ \E x \in {a_locals[self].bump.x} :
-       \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {obj[x].count > 1} :
-             /\ IF br THEN TRUE ELSE obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' =
-                  IF br
-                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF br
-                  THEN (IF lat[self] +
-                             (IF obj[x].count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) >
-                             400
-                        THEN [op |-> "bump",
-                              thread |-> self,
-                              ns |-> Capped(lat[self] +
-                                              IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote)]
-                        ELSE NoOpEnd)
-                  ELSE IF lat[self] +
-                            (IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote) +
-                            Cost_free >
-                            400
-                       THEN [op |-> "bump",
-                             thread |-> self,
-                             ns |-> Capped(lat[self] +
-                                             (IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote) +
-                                             Cost_free)]
-                       ELSE NoOpEnd
-             /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ obj[x].count \leq 0
-          /\ FaultOn("refcount_underflow", self, 29, x)
-       \/ FaultDeref("double_free", self, 29, x, obj)
+    /\ L29_paths(self, a_locals, a_locals_init)
 
 \* a a thread at L29b: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -344,27 +332,7 @@ b_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched, b_locals>>
-    /\ \E x \in {b_locals[self].bump.x} :
-       \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       \E ok2 \in {ok /\ obj[x].count > 0} :
-       \/ /\ ok2
-          /\ obj[x].count < 32
-          /\ lat' = [lat EXCEPT
-                 ![self] = Capped(lat[self] +
-                                    IF obj[x].count_cpu = CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote)]
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
-          /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L29"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok2
-          /\ obj[x].count \geq 32
-          /\ FaultOnBound("model_bound", self, 28, x, "ref count 32")
-       \/ /\ ok
-          /\ obj[x].count \leq 0
-          /\ FaultOn("get_zero", self, 28, x)
-       \/ FaultDeref("use_after_free", self, 28, x, obj)
+    /\ L28_paths(self, b_locals, "L29")
 
 \* a b thread at L29: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_cost_percpu.ifl:29: put x.count
@@ -372,51 +340,7 @@ b_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ \E x \in {b_locals[self].bump.x} :
-       \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {obj[x].count > 1} :
-             /\ IF br THEN TRUE ELSE obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = 0]
-             /\ obj' =
-                  IF br
-                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF br
-                  THEN (IF lat[self] +
-                             (IF obj[x].count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) >
-                             400
-                        THEN [op |-> "bump",
-                              thread |-> self,
-                              ns |-> Capped(lat[self] +
-                                              IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote)]
-                        ELSE NoOpEnd)
-                  ELSE IF lat[self] +
-                            (IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote) +
-                            Cost_free >
-                            400
-                       THEN [op |-> "bump",
-                             thread |-> self,
-                             ns |-> Capped(lat[self] +
-                                             (IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote) +
-                                             Cost_free)]
-                       ELSE NoOpEnd
-             /\ b_locals' = [b_locals EXCEPT ![self] = b_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ obj[x].count \leq 0
-          /\ FaultOn("refcount_underflow", self, 29, x)
-       \/ FaultDeref("double_free", self, 29, x, obj)
+    /\ L29_paths(self, b_locals, b_locals_init)
 
 \* a b thread at L40: one path
 \* examples/tutorial/refcount_cost_percpu.ifl:40: await shared != null

@@ -132,28 +132,32 @@ producer_at_L20(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L21"]
        /\ UNCHANGED <<fault, sock, producer_locals, consumer_locals>>
 
+\* the paths of producer_at_L21, consumer_at_L28: the same code, each action passing its own locals, locals_init, line (docs/semantics.md, "Shared paths")
+L21_L28_paths(self, locals, locals_init, line) ==
+    \E sk \in {locals[self].sk} :
+    \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
+    \/ /\ ok
+       /\ \E br \in {sock[sk].refcnt > 1} :
+          /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
+          /\ sock' =
+               IF br
+               THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
+               ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+          /\ locals' = [locals EXCEPT ![self] = locals_init]
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sock[sk].refcnt \leq 0
+       /\ FaultOn("refcount_underflow", self, line, sk)
+    \/ FaultDeref("double_free", self, line, sk, sock)
+
 \* a producer thread at L21: 5 paths (3 to a fault)
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, consumer_locals>>
-    /\ \E sk \in {producer_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 21, sk)
-       \/ FaultDeref("double_free", self, 21, sk, sock)
+    /\ L21_L28_paths(self, producer_locals, producer_locals_init, 21)
 
 \* any step of a producer thread
 producer_step(self) ==
@@ -214,22 +218,7 @@ consumer_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
     /\ UNCHANGED <<consumer_untouched>>
-    /\ \E sk \in {consumer_locals[self].sk} :
-       \E ok \in {sk # NULL /\ sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ \E br \in {sock[sk].refcnt > 1} :
-             /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
-             /\ consumer_locals' = [consumer_locals EXCEPT ![self] = consumer_locals_init]
-             /\ pc' = [pc EXCEPT ![self] = "Done"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sock[sk].refcnt \leq 0
-          /\ FaultOn("refcount_underflow", self, 28, sk)
-       \/ FaultDeref("double_free", self, 28, sk, sock)
+    /\ L21_L28_paths(self, consumer_locals, consumer_locals_init, 28)
 
 \* any step of a consumer thread
 consumer_step(self) ==

@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RanHookTest {
   private static final Pattern MARK = Pattern.compile("\\bRan\\((\\d+)\\)");
+  private static final Pattern ANY_MARK = Pattern.compile("\\bRan\\((\\w+)\\)");
+  private static final Pattern HEADER = Pattern.compile("^(\\w+)\\(([^)]*)\\) ==");
 
   static Stream<ExampleModels.Example> examples() {
     return ExampleModels.all().stream();
@@ -44,19 +46,64 @@ class RanHookTest {
     List<Integer> numbers = paths.stream().filter(a -> a.ran() != null).map(SourceMap.Action::ran).toList();
     assertThat(numbers).as("fault-free paths numbered 1..n in order").isEqualTo(
         java.util.stream.IntStream.rangeClosed(1, numbers.size()).boxed().toList());
-    assertThat(marks).as("one mark per fault-free path").containsExactlyInAnyOrderElementsOf(numbers);
+    assertThat(numbers).as("no two paths share a number").doesNotHaveDuplicates();
+    assertThat(numbers).as("every literal mark is a path's").containsAll(marks);
     for (SourceMap.Action a : paths) {
       assertThat(a.ran() == null).as(a.name() + " is a fault path exactly when it has no number").isEqualTo(a.fault() != null);
       if (a.ran() != null) {
-        int line = markLines.get(marks.indexOf(a.ran()));
-        // its disjunct's last line; in a disjunct of joined branches (emit/MergedPaths) the marks
-        // are an IF at its end, within its lines
-        assertThat(line).as(a.name() + "'s mark is in its disjunct, at its end").isBetween(a.tlaFirstLine(), a.tlaLastLine());
-        assertThat(lines[a.tlaLastLine() - 1]).as(a.name() + "'s disjunct ends with a mark").containsPattern(MARK);
+        // its disjunct's last line ends with its mark; in a disjunct of joined branches
+        // (emit/MergedPaths) the marks are an IF at its end, within its lines
+        assertThat(lines[a.tlaLastLine() - 1]).as(a.name() + "'s disjunct ends with a mark").containsPattern(ANY_MARK);
+        assertThat(marksOf(a, lines, emitted.sourceMap())).as(a.name() + "'s mark, in its disjunct").contains(a.ran());
       }
     }
     Emitted plain = ExampleModels.translate(e).emitted();
     assertThat(plain.tla()).doesNotContain("Ran(").doesNotContain("ASSUME");
     assertThat(plain.sourceMap().actions()).allMatch(a -> a.ran() == null);
+  }
+
+  /**
+   * The numbers the marks in path {@code a}'s lines give: each {@code Ran(k)}, and, in paths written
+   * once for several label actions (emit/SharedBodies), for each {@code Ran(p)} with {@code p} a
+   * parameter of that operator, what the path's own label action passes for {@code p}.
+   */
+  private static List<Integer> marksOf(SourceMap.Action a, String[] lines, SourceMap map) {
+    List<String> found = new ArrayList<>();
+    for (int i = a.tlaFirstLine() - 1; i < a.tlaLastLine(); i++) {
+      Matcher m = ANY_MARK.matcher(lines[i]);
+      while (m.find()) {
+        found.add(m.group(1));
+      }
+    }
+    List<Integer> out = new ArrayList<>();
+    found.stream().filter(x -> x.chars().allMatch(Character::isDigit)).forEach(x -> out.add(Integer.valueOf(x)));
+    List<String> inShared = found.stream().filter(x -> !x.chars().allMatch(Character::isDigit)).toList();
+    if (inShared.isEmpty()) {
+      return out;
+    }
+    int h = a.tlaFirstLine() - 1;
+    while (h >= 0 && !HEADER.matcher(lines[h]).find()) {
+      h--;
+    }
+    Matcher header = HEADER.matcher(lines[h]);
+    assertThat(header.find()).isTrue();
+    List<String> params = List.of(header.group(2).split(",\\s*"));
+    String action = map.threads().stream().filter(t -> t.name().equals(a.thread())).flatMap(t -> t.labels().stream())
+        .filter(l -> l.name().equals(a.from())).map(SourceMap.Label::action).findFirst().orElseThrow();
+    StringBuilder def = new StringBuilder();
+    for (int i = 0; i < lines.length; i++) {
+      if (lines[i].startsWith(action + "(self) ==")) {
+        for (int j = i; j < lines.length && !lines[j].isEmpty(); j++) {
+          def.append(lines[j].strip()).append(' ');
+        }
+      }
+    }
+    int call = def.indexOf(header.group(1) + "(");
+    assertThat(call).as(action + " calls " + header.group(1)).isNotNegative();
+    String args = def.substring(call + header.group(1).length() + 1, def.indexOf(")", call));
+    for (String param : inShared) {
+      out.add(Integer.valueOf(List.of(args.split(",\\s*")).get(params.indexOf(param)).strip()));
+    }
+    return out;
   }
 }

@@ -34,6 +34,7 @@ class TranslateCommandTest {
 
   /** `producer_L17(self) ==` at the start of a line: an operator of one thread. */
   private static final Pattern SELF_OPERATOR = Pattern.compile("^(\\w+)\\(self\\) ==");
+  private static final Pattern SHARED_OPERATOR = Pattern.compile("^(\\w+_paths)\\(self\\b[^)]*\\) ==");
 
   @TempDir
   Path tmp;
@@ -103,7 +104,7 @@ class TranslateCommandTest {
     Map<String, Integer> operators = new LinkedHashMap<>();
     for (int i = 0; i < tla.size(); i++) {
       Matcher m = SELF_OPERATOR.matcher(tla.get(i));
-      if (m.find()) {
+      if (m.find() && !SHARED_OPERATOR.matcher(tla.get(i)).find()) {
         operators.put(m.group(1), i + 1);
       }
     }
@@ -121,8 +122,19 @@ class TranslateCommandTest {
     assertThat(labelAction.values()).as("label actions").isNotEmpty().allMatch(a -> a.contains("_at_L"));
     assertThat(operators.keySet()).containsExactlyInAnyOrderElementsOf(labelAction.values());
 
-    // Each path's lines lie inside its label's action: after its first line, before the next operator.
-    List<Integer> starts = new ArrayList<>(new TreeSet<>(operators.values()));
+    // Each path's lines lie inside its label's action, after its first line and before the next
+    // operator, or inside the operator with the paths it shares with other label actions
+    // (emit/SharedBodies), which the action calls.
+    Map<String, Integer> shared = new LinkedHashMap<>();
+    for (int i = 0; i < tla.size(); i++) {
+      Matcher m = SHARED_OPERATOR.matcher(tla.get(i));
+      if (m.find()) {
+        shared.put(m.group(1), i + 1);
+      }
+    }
+    TreeSet<Integer> allStarts = new TreeSet<>(operators.values());
+    allStarts.addAll(shared.values());
+    List<Integer> starts = new ArrayList<>(allStarts);
     JsonNode locs = map.path("locs");
     Map<String, JsonNode> actions = new LinkedHashMap<>();
     map.path("actions").forEach(a -> actions.put(a.path("name").asText(), a));
@@ -131,7 +143,11 @@ class TranslateCommandTest {
       String name = a.path("name").asText();
       String owner = labelAction.get(a.path("thread").asText() + " " + a.path("from").asText());
       assertThat(owner).as(name).isNotNull();
-      int start = operators.get(owner);
+      int own = operators.get(owner);
+      int ownEnd = starts.stream().filter(x -> x > own).findFirst().orElse(tla.size() + 1);
+      String calls = String.join(" ", tla.subList(own - 1, ownEnd - 1));
+      int start = shared.keySet().stream().filter(op -> calls.contains(op + "(self")).map(shared::get)
+          .filter(at -> at < a.path("tlaFirstLine").asInt()).max(Integer::compare).orElse(own);
       int next = starts.stream().filter(x -> x > start).findFirst().orElse(tla.size() + 1);
       assertThat(a.path("tlaFirstLine").asInt()).as(name).isGreaterThan(start).isLessThan(next);
       assertThat(a.path("tlaLastLine").asInt()).as(name).isGreaterThanOrEqualTo(a.path("tlaFirstLine").asInt()).isLessThan(next);

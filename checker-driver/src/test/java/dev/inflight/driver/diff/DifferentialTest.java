@@ -94,7 +94,7 @@ class DifferentialTest {
     }
     System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes
         + (forms.isEmpty() ? "" : "; the same with " + forms) + "; " + stableWaits + " with a step past a stable wait, "
-        + lockReleases + " with a step into an unlock; " + features);
+        + lockReleases + " with a step into an unlock; " + sharedPaths + " with shared paths; " + features);
     if (RandomModels.ONLY_COSTS) {
       return; // a targeted run: cost models have no stable waits or lock releases to count
     }
@@ -179,6 +179,9 @@ class DifferentialTest {
   private static int stableWaits;
   /** The models whose merged translation has a step that goes on into an unlock ("Lock releases"). */
   private static int lockReleases;
+  /** The models whose merged translation writes label actions' paths once (docs/semantics.md, "Shared paths"). */
+  private static int sharedPaths;
+  private static final Pattern SHARED_PATHS = Pattern.compile("(?m)^\\w+_paths\\(self\\b");
   /** Kinds of inlined code the generator draws, by what their models' text contains. */
   private static final Map<String, Pattern> FEATURES = Map.of(
       "a statement function called", Pattern.compile("(?m)^\\s+(upd\\(|x = val\\()"),
@@ -199,6 +202,7 @@ class DifferentialTest {
       synchronized (outcomes) {
         stableWaits += passesWait ? 1 : 0; // a step goes on past a stable wait
         lockReleases += passesLock ? 1 : 0; // ... into an unlock
+        sharedPaths += SHARED_PATHS.matcher(merged.tla()).find() ? 1 : 0; // ... label actions calling shared paths
         String text = texts.get(i);
         FEATURES.forEach((name, p) -> features.merge(name, p.matcher(text).find() ? 1 : 0, Integer::sum));
       }

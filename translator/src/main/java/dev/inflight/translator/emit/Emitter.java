@@ -184,6 +184,9 @@ public final class Emitter {
       actions.emit(tc);
     }
     labelActions.putAll(actions.labelActions());
+    if (!pathActions && !lowered.reference()) { // the reference translation writes every action out, to be compared with
+      SharedBodies.apply(units, labelActions.values().stream().flatMap(m -> m.values().stream()).toList(), layout.namer);
+    }
     if (units.stream().anyMatch(u -> u instanceof TlaModule.OpDef d && DerefFaults.uses(d.body()))) {
       units.add(derefAt, DerefFaults.definition(layout.namer)); // beside the fault operators it is written with
     }
