@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inflight.translator.emit.Emitted;
 import dev.inflight.translator.emit.SourceMap;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RanHookTest {
   private static final Pattern MARK = Pattern.compile("\\bRan\\((\\d+)\\)");
   private static final Pattern ANY_MARK = Pattern.compile("\\bRan\\((\\w+)\\)");
+  private static final Pattern SELF_DEF = Pattern.compile("^(\\w+)\\(self\\) ==");
   private static final Pattern HEADER = Pattern.compile("^(\\w+)\\(([^)]*)\\) ==");
 
   static Stream<ExampleModels.Example> examples() {
@@ -43,6 +46,17 @@ class RanHookTest {
       }
     }
     List<SourceMap.Action> paths = emitted.sourceMap().actions();
+    Map<String, String> defs = new HashMap<>(); // each `X(self) ==` definition's text, on one line
+    for (int i = 0; i < lines.length; i++) {
+      Matcher d = SELF_DEF.matcher(lines[i]);
+      if (d.find()) {
+        StringBuilder def = new StringBuilder();
+        for (int j = i; j < lines.length && !lines[j].isEmpty(); j++) {
+          def.append(lines[j].strip()).append(' ');
+        }
+        defs.put(d.group(1), def.toString());
+      }
+    }
     List<Integer> numbers = paths.stream().filter(a -> a.ran() != null).map(SourceMap.Action::ran).toList();
     assertThat(numbers).as("fault-free paths numbered 1..n in order").isEqualTo(
         java.util.stream.IntStream.rangeClosed(1, numbers.size()).boxed().toList());
@@ -54,7 +68,7 @@ class RanHookTest {
         // its disjunct's last line ends with its mark; in a disjunct of joined branches
         // (emit/MergedPaths) the marks are an IF at its end, within its lines
         assertThat(lines[a.tlaLastLine() - 1]).as(a.name() + "'s disjunct ends with a mark").containsPattern(ANY_MARK);
-        assertThat(marksOf(a, lines, emitted.sourceMap())).as(a.name() + "'s mark, in its disjunct").contains(a.ran());
+        assertThat(marksOf(a, lines, emitted.sourceMap(), defs)).as(a.name() + "'s mark, in its disjunct").contains(a.ran());
       }
     }
     Emitted plain = ExampleModels.translate(e).emitted();
@@ -67,7 +81,7 @@ class RanHookTest {
    * once for several label actions (emit/SharedBodies), for each {@code Ran(p)} with {@code p} a
    * parameter of that operator, what the path's own label action passes for {@code p}.
    */
-  private static List<Integer> marksOf(SourceMap.Action a, String[] lines, SourceMap map) {
+  private static List<Integer> marksOf(SourceMap.Action a, String[] lines, SourceMap map, Map<String, String> defs) {
     List<String> found = new ArrayList<>();
     for (int i = a.tlaFirstLine() - 1; i < a.tlaLastLine(); i++) {
       Matcher m = ANY_MARK.matcher(lines[i]);
@@ -90,14 +104,7 @@ class RanHookTest {
     List<String> params = List.of(header.group(2).split(",\\s*"));
     String action = map.threads().stream().filter(t -> t.name().equals(a.thread())).flatMap(t -> t.labels().stream())
         .filter(l -> l.name().equals(a.from())).map(SourceMap.Label::action).findFirst().orElseThrow();
-    StringBuilder def = new StringBuilder();
-    for (int i = 0; i < lines.length; i++) {
-      if (lines[i].startsWith(action + "(self) ==")) {
-        for (int j = i; j < lines.length && !lines[j].isEmpty(); j++) {
-          def.append(lines[j].strip()).append(' ');
-        }
-      }
-    }
+    String def = defs.getOrDefault(action, "");
     int call = def.indexOf(header.group(1) + "(");
     assertThat(call).as(action + " calls " + header.group(1)).isNotNegative();
     String args = def.substring(call + header.group(1).length() + 1, def.indexOf(")", call));

@@ -109,6 +109,9 @@ class DifferentialTest {
     assertThat(stableWaits).as("models with a step past a stable wait").isGreaterThanOrEqualTo(checked / 20);
     // ... and its critical sections the lock releases
     assertThat(lockReleases).as("models with a step into an unlock").isGreaterThanOrEqualTo(checked / 20);
+    // ... and label actions whose paths are written once (emit/SharedBodies), compared with the
+    // reference translation's plain ones
+    assertThat(sharedPaths).as("models with shared paths").isGreaterThanOrEqualTo(checked / 20);
     // ... and each kind of inlined code: statement functions, release functions, work items
     for (String feature : FEATURES.keySet()) {
       assertThat(features.getOrDefault(feature, 0)).as("models with " + feature).isGreaterThanOrEqualTo(checked / 20);
