@@ -167,23 +167,24 @@ sender_at_L21(self) ==
     /\ fault.kind = "none"
     /\ \E ok \in {{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}} :
        LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
-       IN \/ /\ ok
-             /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb = new_sk_buff,
-                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
-             /\ pc' = [pc EXCEPT ![self] = "L17b"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
-             /\ sender_locals' = [sender_locals EXCEPT
-                    ![self].skb = new_sk_buff,
-                    ![self].skip = 0,
-                    ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
-             /\ pc' = [pc EXCEPT ![self] = "L17"]
-             /\ UNCHANGED <<fault>>
-          \/ /\ {o \in Pool_sk_buff : sk_buff[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 21, "pool sk_buff")
+       IN
+       \/ /\ ok
+          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].skb = new_sk_buff,
+                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
+          /\ pc' = [pc EXCEPT ![self] = "L17b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
+          /\ sender_locals' = [sender_locals EXCEPT
+                 ![self].skb = new_sk_buff,
+                 ![self].skip = 0,
+                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
+          /\ pc' = [pc EXCEPT ![self] = "L17"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ {o \in Pool_sk_buff : sk_buff[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 21, "pool sk_buff")
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -198,17 +199,18 @@ sender_step(self) ==
 sender_enabled(self) ==
     /\ fault.kind = "none"
     /\ LET skb == sender_locals[self].skb_release.skb
-       IN \/ pc[self] \in {"L17", "L17b", "L21"}
-          \/ /\ pc[self] = "L13"
-             /\ \/ /\ skb # NULL
-                   /\ \/ sk_buff[skb].st = "live"
-                      \/ sk_buff[skb].st = "freed"
-                \/ skb = NULL
-          \/ /\ pc[self] = "L13b"
-             /\ \/ /\ skb # NULL
-                   /\ \/ sk_buff[skb].st = "live"
-                      \/ sk_buff[skb].st = "freed"
-                \/ skb = NULL
+       IN
+       \/ pc[self] \in {"L17", "L17b", "L21"}
+       \/ /\ pc[self] = "L13"
+          /\ \/ /\ skb # NULL
+                /\ \/ sk_buff[skb].st = "live"
+                   \/ sk_buff[skb].st = "freed"
+             \/ skb = NULL
+       \/ /\ pc[self] = "L13b"
+          /\ \/ /\ skb # NULL
+                /\ \/ sk_buff[skb].st = "live"
+                   \/ sk_buff[skb].st = "freed"
+             \/ skb = NULL
 
 \* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

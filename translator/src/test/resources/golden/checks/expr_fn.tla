@@ -62,10 +62,11 @@ Init ==
     /\ table_lock = NULL
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ sock = [Blank_sock EXCEPT
-                       ![new_sock] = [st |-> "live", refcnt |-> 1, hashed |-> TRUE, dead |-> FALSE]]
-                /\ table = {new_sock}
-                /\ fault = [kind |-> "none"]
+             IN
+             /\ sock = [Blank_sock EXCEPT
+                    ![new_sock] = [st |-> "live", refcnt |-> 1, hashed |-> TRUE, dead |-> FALSE]]
+             /\ table = {new_sock}
+             /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ table = {}

@@ -64,20 +64,21 @@ t_at_L15(self) ==
     /\ \E ok \in {{o \in Pool_obj : obj[o].st = "free"} # {}} :
        LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            obj_now == [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-       IN \/ /\ ok
-             /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}
-             /\ \E new_obj2 \in {CHOOSE o \in Pool_obj : obj_now[o].st = "free"} :
-                /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
-                /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
-                /\ A' = new_obj
-                /\ s' = s \cup {new_obj2} \cup {new_obj}
-                /\ pc' = [pc EXCEPT ![self] = "L16b"]
-                /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 15, "pool obj")
-          \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 15, "pool obj")
+       IN
+       \/ /\ ok
+          /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}
+          /\ \E new_obj2 \in {CHOOSE o \in Pool_obj : obj_now[o].st = "free"} :
+             /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
+             /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
+             /\ A' = new_obj
+             /\ s' = s \cup {new_obj2} \cup {new_obj}
+             /\ pc' = [pc EXCEPT ![self] = "L16b"]
+             /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 15, "pool obj")
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 15, "pool obj")
 
 \* a t thread at L16: 3 paths
 \* examples/checks/for_order.ifl:16: for x in s {

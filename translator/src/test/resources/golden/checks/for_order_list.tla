@@ -72,28 +72,30 @@ t_at_L14(self) ==
     /\ \E ok \in {{o \in Pool_obj : obj[o].st = "free"} # {}} :
        LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
            obj_now == [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
-       IN \E ok2 \in {ok /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}} :
-          LET new_obj2 == CHOOSE o \in Pool_obj : obj_now[o].st = "free"
-          IN \E ok3 \in {ok2 /\ ~new_obj2 \in Elems(l)} :
-             \/ /\ ok3
-                /\ ~new_obj \in Elems(Append(l, new_obj2))
-                /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
-                /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
-                /\ A' = new_obj
-                /\ l' = <<new_obj>> \o Append(l, new_obj2)
-                /\ pc' = [pc EXCEPT ![self] = "L15b"]
-                /\ UNCHANGED <<fault>>
-             \/ /\ ok3
-                /\ new_obj \in Elems(Append(l, new_obj2))
-                /\ FaultOn("list_double_add", self, 14, new_obj)
-             \/ /\ ok2
-                /\ new_obj2 \in Elems(l)
-                /\ FaultOn("list_double_add", self, 14, new_obj2)
-             \/ /\ ok
-                /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
-                /\ FaultBound("model_bound", self, 14, "pool obj")
-             \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
-                /\ FaultBound("model_bound", self, 14, "pool obj")
+       IN
+       \E ok2 \in {ok /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}} :
+       LET new_obj2 == CHOOSE o \in Pool_obj : obj_now[o].st = "free"
+       IN
+       \E ok3 \in {ok2 /\ ~new_obj2 \in Elems(l)} :
+       \/ /\ ok3
+          /\ ~new_obj \in Elems(Append(l, new_obj2))
+          /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
+          /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
+          /\ A' = new_obj
+          /\ l' = <<new_obj>> \o Append(l, new_obj2)
+          /\ pc' = [pc EXCEPT ![self] = "L15b"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok3
+          /\ new_obj \in Elems(Append(l, new_obj2))
+          /\ FaultOn("list_double_add", self, 14, new_obj)
+       \/ /\ ok2
+          /\ new_obj2 \in Elems(l)
+          /\ FaultOn("list_double_add", self, 14, new_obj2)
+       \/ /\ ok
+          /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 14, "pool obj")
+       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a t thread at L15: 3 paths
 \* examples/checks/for_order_list.ifl:15: for x in l {
@@ -104,13 +106,14 @@ t_at_L15(self) ==
     /\ \E rest_15_3 \in {t_locals[self].rest_15_3} :
        \E br2 \in {rest_15_3 = <<>>} :
        LET next_x == Head(rest_15_3)
-       IN /\ t_locals' =
-               IF br2
-               THEN [t_locals EXCEPT ![self] = t_locals_init]
-               ELSE [t_locals EXCEPT ![self].rest_15_3 = Tail(rest_15_3), ![self].x = next_x]
-          /\ LET br == next_x = A
-             IN pc' = [pc EXCEPT ![self] = IF br2 THEN "Done" ELSE IF br THEN "L16" ELSE "L16b"]
-          /\ UNCHANGED <<fault, obj, l, A, seen_a>>
+       IN
+       /\ t_locals' =
+            IF br2
+            THEN [t_locals EXCEPT ![self] = t_locals_init]
+            ELSE [t_locals EXCEPT ![self].rest_15_3 = Tail(rest_15_3), ![self].x = next_x]
+       /\ LET br == next_x = A
+          IN pc' = [pc EXCEPT ![self] = IF br2 THEN "Done" ELSE IF br THEN "L16" ELSE "L16b"]
+       /\ UNCHANGED <<fault, obj, l, A, seen_a>>
 
 \* a t thread at L15b: one path
 \* examples/checks/for_order_list.ifl:15: for x in l {

@@ -459,16 +459,17 @@ rcu_cb_step(self) ==
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
     /\ LET sk == rcu_cb_locals[self].sock_free.sk
-       IN \/ pc[self] = "L18b"
-          \/ /\ pc[self] = "L18"
-             /\ \E cb \in rcu_cbs :
-                  /\ cb.fn = "sock_free"
-                  /\ cb.wait = {}
-          \/ /\ pc[self] = "L19"
-             /\ \/ /\ sk # NULL
-                   /\ \/ sock[sk].st = "live"
-                      \/ sock[sk].st = "freed"
-                \/ sk = NULL
+       IN
+       \/ pc[self] = "L18b"
+       \/ /\ pc[self] = "L18"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "sock_free"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L19"
+          /\ \/ /\ sk # NULL
+                /\ \/ sock[sk].st = "live"
+                   \/ sock[sk].st = "freed"
+             \/ sk = NULL
 
 \* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

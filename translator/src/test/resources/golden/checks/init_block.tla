@@ -56,26 +56,30 @@ Init ==
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
-             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
-                /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
-                   IN /\ sock = [sock_now EXCEPT
-                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 2],
-                             ![new_sock].busy = TRUE]
-                      /\ socks = {new_sock, new_sock2}
-                      /\ ready = 3
-                      /\ fault = [kind |-> "none"]
+             IN
+             /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
+             /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
+                IN
+                /\ sock = [sock_now EXCEPT
+                       ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 2],
+                       ![new_sock].busy = TRUE]
+                /\ socks = {new_sock, new_sock2}
+                /\ ready = 3
+                /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
-             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
-                /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
-                   IN /\ sock = [sock_now EXCEPT
-                             ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> TRUE, id |-> 2]]
-                      /\ socks = {new_sock, new_sock2}
-                      /\ ready = 3
-                      /\ fault = [kind |-> "none"]
+             IN
+             /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
+             /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
+                IN
+                /\ sock = [sock_now EXCEPT
+                       ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> TRUE, id |-> 2]]
+                /\ socks = {new_sock, new_sock2}
+                /\ ready = 3
+                /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ socks = {}
@@ -86,14 +90,15 @@ Init ==
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
-             IN /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
-                /\ sock = sock_now
-                /\ socks = {new_sock}
-                /\ ready = 0
-                /\ fault = [kind |-> "model_bound",
-                            thread |-> NULL,
-                            line |-> 26,
-                            bound |-> "pool sock"]
+             IN
+             /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
+             /\ sock = sock_now
+             /\ socks = {new_sock}
+             /\ ready = 0
+             /\ fault = [kind |-> "model_bound",
+                         thread |-> NULL,
+                         line |-> 26,
+                         bound |-> "pool sock"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone == \A t \in Thread_worker : pc[t] = "Done"
@@ -239,10 +244,11 @@ InitFault ==
 \* invariant examples/checks/init_block.ifl:55: invariant one_busy: forall s in live(sock) : s.busy => !(exists t in live(sock) : t != s && t.busy)
 one_busy ==
     LET live_sock == {o \in Pool_sock : sock[o].st = "live"}
-    IN \/ InitFault
-       \/ \A s \in live_sock :
-            (sock[s].busy => ~\E t \in live_sock : t # s /\ sock[t].busy) \/
-              (PrintT(<<"inflight-witness", "one_busy", s>>) /\ FALSE)
+    IN
+    \/ InitFault
+    \/ \A s \in live_sock :
+         (sock[s].busy => ~\E t \in live_sock : t # s /\ sock[t].busy) \/
+           (PrintT(<<"inflight-witness", "one_busy", s>>) /\ FALSE)
 
 \* the copies of each thread array and the slots of each object pool are interchangeable;
 \* TLC may use it (cfg SYMMETRY) only without temporal properties (docs/semantics.md, "Symmetry")

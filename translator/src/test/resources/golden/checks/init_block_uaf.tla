@@ -53,10 +53,10 @@ Init ==
     /\ reader_locals = [t \in Thread_reader |-> reader_locals_init]
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ sock = [Blank_sock EXCEPT
-                       ![new_sock] = [st |-> "live", refcnt |-> 1, data |-> 7]]
-                /\ s = new_sock
-                /\ fault = [kind |-> "none"]
+             IN
+             /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, data |-> 7]]
+             /\ s = new_sock
+             /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ s = NULL

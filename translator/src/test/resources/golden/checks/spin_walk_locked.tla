@@ -62,13 +62,15 @@ Init ==
                  node_now ==
                      [Blank_node EXCEPT
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
-             IN /\ {o \in Pool_node : node_now[o].st = "free"} # {}
-                /\ LET new_node2 == CHOOSE o \in Pool_node : node_now[o].st = "free"
-                   IN /\ node = [node_now EXCEPT
-                             ![new_node2] = [st |-> "live", next |-> NULL, on_list |-> FALSE]]
-                      /\ head = new_node
-                      /\ item = new_node2
-                      /\ fault = [kind |-> "none"]
+             IN
+             /\ {o \in Pool_node : node_now[o].st = "free"} # {}
+             /\ LET new_node2 == CHOOSE o \in Pool_node : node_now[o].st = "free"
+                IN
+                /\ node = [node_now EXCEPT
+                       ![new_node2] = [st |-> "live", next |-> NULL, on_list |-> FALSE]]
+                /\ head = new_node
+                /\ item = new_node2
+                /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} = {}
           /\ node = Blank_node
           /\ head = NULL
@@ -79,14 +81,15 @@ Init ==
                  node_now ==
                      [Blank_node EXCEPT
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
-             IN /\ {o \in Pool_node : node_now[o].st = "free"} = {}
-                /\ node = node_now
-                /\ head = new_node
-                /\ item = NULL
-                /\ fault = [kind |-> "model_bound",
-                            thread |-> NULL,
-                            line |-> 19,
-                            bound |-> "pool node"]
+             IN
+             /\ {o \in Pool_node : node_now[o].st = "free"} = {}
+             /\ node = node_now
+             /\ head = new_node
+             /\ item = NULL
+             /\ fault = [kind |-> "model_bound",
+                         thread |-> NULL,
+                         line |-> 19,
+                         bound |-> "pool node"]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -263,14 +266,15 @@ walker_step(self) ==
 walker_enabled(self) ==
     /\ fault.kind = "none"
     /\ LET p == walker_locals[self].p
-       IN \/ pc[self] = "L37"
-          \/ /\ pc[self] = "L38"
-             /\ \/ /\ p # NULL
-                   /\ \/ /\ node[p].st = "live"
-                         /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
-                            \/ [pc EXCEPT ![self] = "L38"] # pc
-                      \/ node[p].st # "live"
-                \/ p = NULL
+       IN
+       \/ pc[self] = "L37"
+       \/ /\ pc[self] = "L38"
+          /\ \/ /\ p # NULL
+                /\ \/ /\ node[p].st = "live"
+                      /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
+                         \/ [pc EXCEPT ![self] = "L38"] # pc
+                   \/ node[p].st # "live"
+             \/ p = NULL
 
 \* <<walker_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

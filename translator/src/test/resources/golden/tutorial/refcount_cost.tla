@@ -157,45 +157,50 @@ a_at_L35b(self) ==
 L36_paths(self, locals, locals_init) ==
     \E x \in {locals[self].bump.x} :
     \E ok \in {x # NULL /\ obj[x].st = "live"} :
+    LET locals_next == [locals EXCEPT ![self] = locals_init]
+    IN
     \/ /\ ok
-       /\ \E br \in {obj[x].count > 1} :
-          /\ IF br THEN TRUE ELSE obj[x].count = 1
-          /\ lat' = [lat EXCEPT ![self] = 0]
-          /\ obj' =
-               IF br
-               THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-               ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-          /\ op_end' =
-               IF br
-               THEN (IF lat[self] +
-                          (IF obj[x].count_cpu = CpuOf(self)
-                           THEN Cost_atomic_local
-                           ELSE Cost_atomic_remote) >
-                          400
-                     THEN [op |-> "bump",
-                           thread |-> self,
-                           ns |-> Capped(lat[self] +
-                                           IF obj[x].count_cpu = CpuOf(self)
-                                           THEN Cost_atomic_local
-                                           ELSE Cost_atomic_remote)]
-                     ELSE NoOpEnd)
-               ELSE IF lat[self] +
-                         (IF obj[x].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
-                         Cost_free >
-                         400
-                    THEN [op |-> "bump",
-                          thread |-> self,
-                          ns |-> Capped(lat[self] +
-                                          (IF obj[x].count_cpu = CpuOf(self)
-                                           THEN Cost_atomic_local
-                                           ELSE Cost_atomic_remote) +
-                                          Cost_free)]
-                    ELSE NoOpEnd
-          /\ locals' = [locals EXCEPT ![self] = locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+       /\ obj[x].count > 1
+       /\ lat' = [lat EXCEPT ![self] = 0]
+       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+       /\ op_end' =
+            IF lat[self] +
+                 (IF obj[x].count_cpu = CpuOf(self)
+                  THEN Cost_atomic_local
+                  ELSE Cost_atomic_remote) >
+                 400
+            THEN [op |-> "bump",
+                  thread |-> self,
+                  ns |-> Capped(lat[self] +
+                                  IF obj[x].count_cpu = CpuOf(self)
+                                  THEN Cost_atomic_local
+                                  ELSE Cost_atomic_remote)]
+            ELSE NoOpEnd
+       /\ locals' = locals_next
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ obj[x].count = 1
+       /\ lat' = [lat EXCEPT ![self] = 0]
+       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
+       /\ op_end' =
+            IF lat[self] +
+                 (IF obj[x].count_cpu = CpuOf(self)
+                  THEN Cost_atomic_local
+                  ELSE Cost_atomic_remote) +
+                 Cost_free >
+                 400
+            THEN [op |-> "bump",
+                  thread |-> self,
+                  ns |-> Capped(lat[self] +
+                                  (IF obj[x].count_cpu = CpuOf(self)
+                                   THEN Cost_atomic_local
+                                   ELSE Cost_atomic_remote) +
+                                  Cost_free)]
+            ELSE NoOpEnd
+       /\ locals' = locals_next
+       /\ pc' = [pc EXCEPT ![self] = "Done"]
+       /\ UNCHANGED <<fault>>
     \/ /\ ok
        /\ obj[x].count \leq 0
        /\ FaultOn("refcount_underflow", self, 36, x)
@@ -219,46 +224,52 @@ a_at_L36b(self) ==
     /\ UNCHANGED <<shared, b_locals>>
     /\ \E x \in {a_locals[self].bump.x} :
        \E ok \in {x # NULL /\ obj[x].st = "live"} :
+       LET lat_next == [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
+           a_locals_next ==
+               [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
+       IN
        \/ /\ ok
-          /\ \E br \in {obj[x].count > 1} :
-             /\ IF br THEN TRUE ELSE obj[x].count = 1
-             /\ lat' = [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
-             /\ obj' =
-                  IF br
-                  THEN [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-                  ELSE [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-             /\ op_end' =
-                  IF br
-                  THEN (IF lat[self] +
-                             (IF obj[x].count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote) >
-                             400
-                        THEN [op |-> "bump",
-                              thread |-> self,
-                              ns |-> Capped(lat[self] +
-                                              IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote)]
-                        ELSE NoOpEnd)
-                  ELSE IF lat[self] +
-                            (IF obj[x].count_cpu = CpuOf(self)
-                             THEN Cost_atomic_local
-                             ELSE Cost_atomic_remote) +
-                            Cost_free >
-                            400
-                       THEN [op |-> "bump",
-                             thread |-> self,
-                             ns |-> Capped(lat[self] +
-                                             (IF obj[x].count_cpu = CpuOf(self)
-                                              THEN Cost_atomic_local
-                                              ELSE Cost_atomic_remote) +
-                                             Cost_free)]
-                       ELSE NoOpEnd
-             /\ a_locals' = [a_locals EXCEPT
-                    ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
-             /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault>>
+          /\ obj[x].count > 1
+          /\ lat' = lat_next
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+          /\ op_end' =
+               IF lat[self] +
+                    (IF obj[x].count_cpu = CpuOf(self)
+                     THEN Cost_atomic_local
+                     ELSE Cost_atomic_remote) >
+                    400
+               THEN [op |-> "bump",
+                     thread |-> self,
+                     ns |-> Capped(lat[self] +
+                                     IF obj[x].count_cpu = CpuOf(self)
+                                     THEN Cost_atomic_local
+                                     ELSE Cost_atomic_remote)]
+               ELSE NoOpEnd
+          /\ a_locals' = a_locals_next
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ obj[x].count = 1
+          /\ lat' = lat_next
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
+          /\ op_end' =
+               IF lat[self] +
+                    (IF obj[x].count_cpu = CpuOf(self)
+                     THEN Cost_atomic_local
+                     ELSE Cost_atomic_remote) +
+                    Cost_free >
+                    400
+               THEN [op |-> "bump",
+                     thread |-> self,
+                     ns |-> Capped(lat[self] +
+                                     (IF obj[x].count_cpu = CpuOf(self)
+                                      THEN Cost_atomic_local
+                                      ELSE Cost_atomic_remote) +
+                                     Cost_free)]
+               ELSE NoOpEnd
+          /\ a_locals' = a_locals_next
+          /\ pc' = [pc EXCEPT ![self] = "L35"]
+          /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("refcount_underflow", self, 36, x)

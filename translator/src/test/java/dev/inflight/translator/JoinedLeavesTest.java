@@ -39,9 +39,9 @@ class JoinedLeavesTest {
     assertThat(count(tla, "FaultDeref(\"use_after_free\", self, 13, g, s)")).isEqualTo(1);
     assertThat(tla).doesNotContain("Fault(\"null_deref\", self, 13)");
     assertThat(tla).contains(String.join("\n",
-        "          \\/ /\\ \\/ ok",
-        "                \\/ ok2",
-        "             /\\ FaultDeref(\"use_after_free\", self, 13, g, s)\n"));
+        "       \\/ /\\ \\/ ok",
+        "             \\/ ok2",
+        "          /\\ FaultDeref(\"use_after_free\", self, 13, g, s)\n"));
     // each fault path keeps its own source-map entry (its statements), with the joined lines
     SourceMap.Action afterThen = action(e, "t_L8_null");
     SourceMap.Action afterElse = action(e, "t_L8_null2");

@@ -296,33 +296,34 @@ user_at_L80(self) ==
     /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
        LET sock == user_locals[self].packet_create.sock
-       IN \/ /\ ok
-             /\ sock # NULL /\ socket[sock].st = "live"
-             /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock :
-                                          packet_sock[o].st = "free"} :
-                LET proto == user_locals[self].packet_create.proto
-                IN /\ packet_sock' = [packet_sock EXCEPT
-                          ![new_packet_sock] = [st |-> "live",
-                                                refcnt |-> 1,
-                                                bind_lock |-> NULL,
-                                                running |-> FALSE,
-                                                num |-> proto,
-                                                ifindex |-> 0,
-                                                dead |-> FALSE]]
-                   /\ \E br \in {proto # 0} :
-                      /\ user_locals' = [user_locals EXCEPT
-                             ![self].packet_create.sk = new_packet_sock,
-                             ![self].register_prot_hook =
-                               IF br
-                               THEN [user_register_prot_hook_init EXCEPT !.sk = new_packet_sock]
-                               ELSE @]
-                      /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
-                      /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94" ELSE "L87"]
-                      /\ UNCHANGED <<fault>>
-          \/ /\ ok
-             /\ FaultDeref("use_after_free", self, 82, sock, socket)
-          \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
-             /\ FaultBound("model_bound", self, 80, "pool packet_sock")
+       IN
+       \/ /\ ok
+          /\ sock # NULL /\ socket[sock].st = "live"
+          /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"} :
+             LET proto == user_locals[self].packet_create.proto
+             IN
+             /\ packet_sock' = [packet_sock EXCEPT
+                    ![new_packet_sock] = [st |-> "live",
+                                          refcnt |-> 1,
+                                          bind_lock |-> NULL,
+                                          running |-> FALSE,
+                                          num |-> proto,
+                                          ifindex |-> 0,
+                                          dead |-> FALSE]]
+             /\ \E br \in {proto # 0} :
+                /\ user_locals' = [user_locals EXCEPT
+                       ![self].packet_create.sk = new_packet_sock,
+                       ![self].register_prot_hook =
+                         IF br
+                         THEN [user_register_prot_hook_init EXCEPT !.sk = new_packet_sock]
+                         ELSE @]
+                /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
+                /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94" ELSE "L87"]
+                /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ FaultDeref("use_after_free", self, 82, sock, socket)
+       \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+          /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
@@ -809,50 +810,30 @@ user_enabled(self) ==
     /\ LET __unregister_prot_hook_sk == user_locals[self].__unregister_prot_hook.sk
            packet_release_rfc_sk == user_locals[self].packet_release_rfc.sk
            sock == user_locals[self].sock_free.sock
-       IN \/ pc[self] \in {"L20",
-                           "L24",
-                           "L67",
-                           "L67b",
-                           "L80",
-                           "L87",
-                           "L94",
-                           "L95",
-                           "L96",
-                           "L97",
-                           "L106",
-                           "L107",
-                           "L108",
-                           "L110",
-                           "L111b",
-                           "L207",
-                           "L261",
-                           "L263",
-                           "L264",
-                           "L281",
-                           "L283",
-                           "L286",
-                           "L290",
-                           "L292"}
-          \/ /\ pc[self] = "L111"
-             /\ rcu_gp[self] = {}
-          \/ /\ pc[self] = "L112"
-             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
-                        packet_sock[__unregister_prot_hook_sk].st = "live"
-                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
-                \/ __unregister_prot_hook_sk = NULL
-                \/ /\ __unregister_prot_hook_sk # NULL
-                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
-          \/ /\ pc[self] = "L285"
-             /\ \/ /\ packet_release_rfc_sk # NULL /\ packet_sock[packet_release_rfc_sk].st = "live"
-                   /\ packet_sock[packet_release_rfc_sk].bind_lock = NULL
-                \/ packet_release_rfc_sk = NULL
-                \/ /\ packet_release_rfc_sk # NULL
-                   /\ packet_sock[packet_release_rfc_sk].st # "live"
-          \/ /\ pc[self] = "L321"
-             /\ \/ /\ sock # NULL
-                   /\ \/ socket[sock].st = "live"
-                      \/ socket[sock].st = "freed"
-                \/ sock = NULL
+       IN
+       \/ pc[self] \in {"L20", "L24", "L67", "L67b", "L80", "L87", "L94", "L95", "L96", "L97",
+                        "L106", "L107", "L108", "L110", "L111b", "L207", "L261", "L263", "L264",
+                        "L281", "L283", "L286", "L290", "L292"}
+       \/ /\ pc[self] = "L111"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L112"
+          /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                     packet_sock[__unregister_prot_hook_sk].st = "live"
+                /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+             \/ __unregister_prot_hook_sk = NULL
+             \/ /\ __unregister_prot_hook_sk # NULL
+                /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+       \/ /\ pc[self] = "L285"
+          /\ \/ /\ packet_release_rfc_sk # NULL /\ packet_sock[packet_release_rfc_sk].st = "live"
+                /\ packet_sock[packet_release_rfc_sk].bind_lock = NULL
+             \/ packet_release_rfc_sk = NULL
+             \/ /\ packet_release_rfc_sk # NULL
+                /\ packet_sock[packet_release_rfc_sk].st # "live"
+       \/ /\ pc[self] = "L321"
+          /\ \/ /\ sock # NULL
+                /\ \/ socket[sock].st = "live"
+                   \/ socket[sock].st = "freed"
+             \/ sock = NULL
 
 \* <<user_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
@@ -1029,11 +1010,7 @@ netdev_at_L172(self) ==
        \/ /\ ok
           /\ \E br \in {rcu_depth[self] > 1} :
              /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-             /\ netdev_locals' = [netdev_locals EXCEPT
-                    ![self].packet_notifier = NULL,
-                    ![self].__unregister_prot_hook = NULL,
-                    ![self].sk_free = NULL,
-                    ![self].register_prot_hook = NULL]
+             /\ netdev_locals' = [netdev_locals EXCEPT ![self] = netdev_locals_init]
              /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
@@ -1182,62 +1159,50 @@ netdev_enabled(self) ==
     /\ LET __unregister_prot_hook_sk == netdev_locals[self].__unregister_prot_hook.sk
            rest_172_3 == netdev_locals[self].rest_172_3
            packet_notifier_sk == netdev_locals[self].packet_notifier.sk
-       IN \/ pc[self] \in {"L67",
-                           "L94",
-                           "L95",
-                           "L96",
-                           "L97",
-                           "L106",
-                           "L107",
-                           "L108",
-                           "L110",
-                           "L171",
-                           "L172b",
-                           "L176",
-                           "L180",
-                           "L184",
-                           "L192"}
-          \/ /\ pc[self] = "L29"
-             /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-                   /\ \/ rcu_depth[self] = 0
-                      \/ rcu_depth[self] > 0
-                \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-          \/ /\ pc[self] = "L111"
-             /\ rcu_gp[self] = {}
-          \/ /\ pc[self] = "L111b"
-             /\ \/ rcu_depth[self] = 0
-                \/ rcu_depth[self] > 0
-          \/ /\ pc[self] = "L112"
-             /\ \/ /\ __unregister_prot_hook_sk # NULL /\
-                        packet_sock[__unregister_prot_hook_sk].st = "live"
-                   /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
-                \/ __unregister_prot_hook_sk = NULL
-                \/ /\ __unregister_prot_hook_sk # NULL
-                   /\ packet_sock[__unregister_prot_hook_sk].st # "live"
-          \/ /\ pc[self] = "L172"
-             /\ \/ /\ rest_172_3 = {}
-                   /\ \/ rcu_depth[self] > 1
-                      \/ rcu_depth[self] = 1
-                      \/ rcu_depth[self] = 0
-                \/ /\ rest_172_3 # {}
-                   /\ \E next_sk \in rest_172_3 :
-                        \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                           /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
-                              \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
-                                 /\ \/ [netdev_locals EXCEPT
-                                           ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                           ![self].packet_notifier.sk = next_sk] #
-                                         netdev_locals
-                                    \/ [pc EXCEPT ![self] = "L172"] # pc
-                        \/ next_sk = NULL
-                        \/ /\ next_sk # NULL
-                           /\ packet_sock[next_sk].st # "live"
-          \/ /\ pc[self] = "L174"
-             /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
-                   /\ packet_sock[packet_notifier_sk].bind_lock = NULL
-                \/ packet_notifier_sk = NULL
-                \/ /\ packet_notifier_sk # NULL
-                   /\ packet_sock[packet_notifier_sk].st # "live"
+       IN
+       \/ pc[self] \in {"L67", "L94", "L95", "L96", "L97", "L106", "L107", "L108", "L110", "L171",
+                        "L172b", "L176", "L180", "L184", "L192"}
+       \/ /\ pc[self] = "L29"
+          /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+                /\ \/ rcu_depth[self] = 0
+                   \/ rcu_depth[self] > 0
+             \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+       \/ /\ pc[self] = "L111"
+          /\ rcu_gp[self] = {}
+       \/ /\ pc[self] = "L111b"
+          /\ \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
+       \/ /\ pc[self] = "L112"
+          /\ \/ /\ __unregister_prot_hook_sk # NULL /\
+                     packet_sock[__unregister_prot_hook_sk].st = "live"
+                /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
+             \/ __unregister_prot_hook_sk = NULL
+             \/ /\ __unregister_prot_hook_sk # NULL
+                /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+       \/ /\ pc[self] = "L172"
+          /\ \/ /\ rest_172_3 = {}
+                /\ \/ rcu_depth[self] > 1
+                   \/ rcu_depth[self] = 1
+                   \/ rcu_depth[self] = 0
+             \/ /\ rest_172_3 # {}
+                /\ \E next_sk \in rest_172_3 :
+                     \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
+                        /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
+                           \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
+                              /\ \/ [netdev_locals EXCEPT
+                                        ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                                        ![self].packet_notifier.sk = next_sk] #
+                                      netdev_locals
+                                 \/ [pc EXCEPT ![self] = "L172"] # pc
+                     \/ next_sk = NULL
+                     \/ /\ next_sk # NULL
+                        /\ packet_sock[next_sk].st # "live"
+       \/ /\ pc[self] = "L174"
+          /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
+                /\ packet_sock[packet_notifier_sk].bind_lock = NULL
+             \/ packet_notifier_sk = NULL
+             \/ /\ packet_notifier_sk # NULL
+                /\ packet_sock[packet_notifier_sk].st # "live"
 
 \* <<netdev_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

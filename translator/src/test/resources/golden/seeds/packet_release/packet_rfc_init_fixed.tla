@@ -112,10 +112,11 @@ Init ==
     /\ rcu_running = {}
     /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
           /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
-             IN /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live", data |-> 0]]
-                /\ hooked = {new_sock}
-                /\ s = new_sock
-                /\ fault = [kind |-> "none"]
+             IN
+             /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live", data |-> 0]]
+             /\ hooked = {new_sock}
+             /\ s = new_sock
+             /\ fault = [kind |-> "none"]
        \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
           /\ sock = Blank_sock
           /\ hooked = {}
@@ -152,16 +153,17 @@ rel_at_L36(self) ==
     /\ UNCHANGED <<rel_untouched, sock, rcu_cbs>>
     /\ \E br2 \in {running} :
        LET br == CONDITIONAL = 0
-       IN /\ rel_locals' =
-               IF br2
-               THEN [rel_locals EXCEPT ![self].postpone = TRUE]
-               ELSE IF br
-                    THEN [rel_locals EXCEPT ![self].postpone = TRUE]
-                    ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
-          /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
-          /\ running' = IF br2 THEN FALSE ELSE running
-          /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L49" ELSE IF br THEN "L49" ELSE "L51"]
-          /\ UNCHANGED <<fault>>
+       IN
+       /\ rel_locals' =
+            IF br2
+            THEN [rel_locals EXCEPT ![self].postpone = TRUE]
+            ELSE IF br
+                 THEN [rel_locals EXCEPT ![self].postpone = TRUE]
+                 ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
+       /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
+       /\ running' = IF br2 THEN FALSE ELSE running
+       /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L49" ELSE IF br THEN "L49" ELSE "L51"]
+       /\ UNCHANGED <<fault>>
 
 \* a rel thread at L49: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:49: call_rcu(s, release_cb)
@@ -437,16 +439,17 @@ rcu_cb_step(self) ==
 rcu_cb_enabled(self) ==
     /\ fault.kind = "none"
     /\ LET x == rcu_cb_locals[self].release_cb.x
-       IN \/ pc[self] = "L31b"
-          \/ /\ pc[self] = "L31"
-             /\ \E cb \in rcu_cbs :
-                  /\ cb.fn = "release_cb"
-                  /\ cb.wait = {}
-          \/ /\ pc[self] = "L32"
-             /\ \/ /\ x # NULL
-                   /\ \/ sock[x].st = "live"
-                      \/ sock[x].st = "freed"
-                \/ x = NULL
+       IN
+       \/ pc[self] = "L31b"
+       \/ /\ pc[self] = "L31"
+          /\ \E cb \in rcu_cbs :
+               /\ cb.fn = "release_cb"
+               /\ cb.wait = {}
+       \/ /\ pc[self] = "L32"
+          /\ \/ /\ x # NULL
+                /\ \/ sock[x].st = "live"
+                   \/ sock[x].st = "freed"
+             \/ x = NULL
 
 \* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -65,25 +65,26 @@ final class SharedBodies {
       if (same.size() < 2 || PRINTER.print(new TlaModule.OpDef("a", List.of("self"), same.get(0).paths())).length() < MIN_LENGTH) {
         continue;
       }
-      List<List<Candidate>> groups = new ArrayList<>();
+      List<Group> groups = new ArrayList<>();
       for (Candidate c : same) {
         boolean placed = false;
-        for (List<Candidate> g : groups) {
-          List<Candidate> with = new ArrayList<>(g);
+        for (Group g : groups) {
+          List<Candidate> with = new ArrayList<>(g.members());
           with.add(c);
-          if (generalize(with) != null) {
-            g.add(c);
+          General general = generalize(with);
+          if (general != null) {
+            groups.set(groups.indexOf(g), new Group(with, general));
             placed = true;
             break;
           }
         }
         if (!placed) {
-          groups.add(new ArrayList<>(List.of(c)));
+          groups.add(new Group(List.of(c), null));
         }
       }
-      for (List<Candidate> g : groups) {
-        if (g.size() >= 2) {
-          share(g, generalize(g), namer, replaced, insertedBefore);
+      for (Group g : groups) {
+        if (g.general() != null) { // two members or more: the last anti-unification that took one in
+          share(g.members(), g.general(), namer, replaced, insertedBefore);
         }
       }
     }
@@ -141,8 +142,11 @@ final class SharedBodies {
     return e instanceof TlaExpr.Sourced s && s.origin() instanceof PathTree.Leaf;
   }
 
+  /** Candidates that share, with their anti-unification (null while the group has one member). */
+  private record Group(List<Candidate> members, General general) {}
+
   /** The shared paths with holes, and each hole's expression in each member (the parameters' arguments). */
-  record General(TlaExpr paths, List<List<TlaExpr>> args) {}
+  record General(TlaExpr paths, List<List<TlaExpr>> args, Map<String, String> uses) {}
 
   static General generalize(List<Candidate> members) {
     Gen g = new Gen(members.size());
@@ -150,13 +154,15 @@ final class SharedBodies {
     List<Map<String, String>> rho = new ArrayList<>();
     members.forEach(m -> rho.add(Map.of()));
     TlaExpr body = g.go(xs, rho);
-    return g.failed ? null : new General(body, g.args);
+    return g.failed ? null : new General(body, g.args, g.uses);
   }
 
   /** One anti-unification of several members' paths. */
   private static final class Gen {
     final int n;
     final List<List<TlaExpr>> args = new ArrayList<>();
+    /** What each hole is an argument of, as a parameter's name: a fault's DSL line, a path's Ran number. */
+    final Map<String, String> uses = new HashMap<>();
     boolean failed;
 
     Gen(int n) {
@@ -197,6 +203,11 @@ final class SharedBodies {
       for (int k = 0; k < rep.kids().size(); k++) {
         int at = k;
         kids.add(go(ps.stream().map(x -> x.kids().get(at)).toList(), inner));
+      }
+      if (xs.get(0) instanceof TlaExpr.Apply a) { // a hole passed to Fault… is a DSL line, to Ran a path's number
+        String use = a.op().equals(RanHook.HOOK) ? "path" : a.op().startsWith("Fault") ? "line" : "k";
+        kids.stream().filter(x -> x instanceof TlaExpr.Name h && h.id().startsWith(HOLE))
+            .forEach(x -> uses.putIfAbsent(((TlaExpr.Name) x).id(), use));
       }
       return rep.rebuild().apply(kids);
     }
@@ -247,22 +258,6 @@ final class SharedBodies {
     }
   }
 
-  /** What each hole is an argument of, as a parameter's name: a fault's DSL line, a path's Ran number. */
-  private static Map<String, String> uses(TlaExpr paths) {
-    Map<String, String> out = new HashMap<>();
-    Rewrite.apply(paths, e -> {
-      if (e instanceof TlaExpr.Apply a) {
-        for (TlaExpr x : a.args()) {
-          if (x instanceof TlaExpr.Name n && n.id().startsWith(HOLE)) {
-            out.putIfAbsent(n.id(), a.op().equals(RanHook.HOOK) ? "path" : a.op().startsWith("Fault") ? "line" : "k");
-          }
-        }
-      }
-      return null;
-    });
-    return out;
-  }
-
   private static void share(List<Candidate> g, General gen, Namer namer, Map<Integer, TlaModule.Unit> replaced,
       Map<Integer, TlaModule.OpDef> insertedBefore) {
     Candidate rep = g.get(0);
@@ -278,7 +273,6 @@ final class SharedBodies {
     }
     String label = String.join("_", labels.stream().limit(3).toList()) + (labels.size() > 3 ? "_more" : "");
     String name = namer.name(List.of("shared-paths", repName), label + "_paths");
-    Map<String, String> use = uses(gen.paths());
     Set<String> inBody = Binders.names(gen.paths());
     List<String> params = new ArrayList<>(List.of("self"));
     Map<String, String> holeName = new HashMap<>();
@@ -286,7 +280,7 @@ final class SharedBodies {
       TlaExpr first = gen.args().get(k).get(0);
       String wanted = first instanceof TlaExpr.Name x ? (x.id().startsWith(kindPrefix) && x.id().length() > kindPrefix.length()
           ? x.id().substring(kindPrefix.length()) : x.id())
-          : first instanceof TlaExpr.Str ? "to" : use.getOrDefault(HOLE + k, "e");
+          : first instanceof TlaExpr.Str ? "to" : gen.uses().getOrDefault(HOLE + k, "e");
       String p = namer.bound(wanted, s -> inBody.contains(s) || params.contains(s));
       params.add(p);
       holeName.put(HOLE + k, p);

@@ -35,6 +35,14 @@ public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.Lo
     return nodes.get(id) instanceof Instr.Done;
   }
 
+  /**
+   * Whether only the thread's end follows node {@code id}: its {@link Instr.Done}, or the exit
+   * check ({@link Instr.Exit}) before it, which reads no local.
+   */
+  public boolean endsThread(int id) {
+    return isEnd(id) || nodes.get(id) instanceof Instr.Exit x && isEnd(x.next());
+  }
+
   /** The functions node {@code id} is inside, outermost first (empty in the thread body). */
   public List<dev.inflight.translator.resolve.FnSym> insideOf(int id) {
     return inside.getOrDefault(id, List.of());

@@ -392,8 +392,8 @@ final class Exec implements Instr.Visitor<Void> {
 
   /**
    * Locals going dead get their initial values back (a function's when it returns, all of them
-   * and the translator's hidden ones when the thread ends): dead values would otherwise make
-   * states that differ only in garbage look distinct.
+   * and the translator's hidden ones when the thread ends, before its exit check if it has one):
+   * dead values would otherwise make states that differ only in garbage look distinct.
    */
   @Override
   public Void visitReset(Instr.Reset r) {
@@ -412,7 +412,7 @@ final class Exec implements Instr.Visitor<Void> {
         ls.forEach(l -> p.store.writeAt(ctx.layout.local(ctx.thread, l), ExprGen.SELF, Defaults.of(l.type)));
       }
     });
-    if (r.next() >= 0 && ctx.cfg.isEnd(r.next())) {
+    if (r.next() >= 0 && ctx.cfg.endsThread(r.next())) {
       ctx.cfg.hidden().forEach((name, kind) -> p.store.writeAt(ctx.layout.local(ctx.thread, name, name), ExprGen.SELF,
           Defaults.hidden(kind)));
     }

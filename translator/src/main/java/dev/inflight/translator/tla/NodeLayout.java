@@ -246,6 +246,12 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
 
     @Override
     public Doc visitSetOf(SetOf e) {
+        if (e.elems().size() > 1 && e.elems().stream().allMatch(
+                x -> x instanceof Str || x instanceof TlaExpr.Num || x instanceof Name)) {
+            // A long set of literals or names (a label's pcs) fills its lines instead of taking one each.
+            List<Doc> atoms = e.elems().stream().map(x -> expr(x, Pos.CLOSED)).toList();
+            return Doc.cat(Doc.text("{"), Doc.align(Doc.fill(Doc.text(","), atoms)), Doc.text("}"));
+        }
         List<Doc> elems = new ArrayList<>(e.elems().size());
         for (TlaExpr x : e.elems()) {
             elems.add(afterBracket(x, Pos.CLOSED)); // {a, b \in S} would read as a binder
@@ -334,9 +340,21 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
         for (TlaModule.OpDef d : e.defs()) {
             defs.add(definition(d, false, bodyPos));
         }
+        Doc in = stacked(e.body())
+                // a junction list or a chain of definitions that does not fit after IN starts below
+                // it, at the LET's column, so that nested LETs do not drift right
+                ? Doc.group(Doc.cat(Doc.text("IN"), Doc.LINE, expr(e.body(), pos.tail())))
+                : Doc.cat(Doc.text("IN "), Doc.align(expr(e.body(), pos.tail())));
         return Doc.group(Doc.align(Doc.cat(
-                Doc.text("LET "), Doc.align(Doc.join(Doc.HARD, defs)), Doc.LINE,
-                Doc.text("IN "), Doc.align(expr(e.body(), pos.tail())))));
+                Doc.text("LET "), Doc.align(Doc.join(Doc.HARD, defs)), Doc.LINE, in)));
+    }
+
+    /** A list of conjuncts or disjuncts, a LET, or a value bound once ({@code \E x \in {v} :}). */
+    private static boolean stacked(TlaExpr e) {
+        TlaExpr x = e instanceof Sourced s ? s.e() : e;
+        return x instanceof TlaExpr.And || x instanceof TlaExpr.Or || x instanceof Let
+                || x instanceof Quant q && q.q() == Quantifier.EXISTS && q.bounds().size() == 1
+                    && q.bounds().get(0).set() instanceof TlaExpr.SetOf so && so.elems().size() == 1;
     }
 
     @Override

@@ -33,12 +33,13 @@ class LocalReadsNamesTest {
     assertThat(out).isEqualTo(String.join("\n",
         "LET get_n_p == th_locals[self].get_n.p",
         "    set_n_p == th_locals[self].set_n.p",
-        "IN \\/ /\\ get_n_p = NULL",
-        "      /\\ set_n_p = NULL",
-        "      /\\ th_locals[self].q = NULL",
-        "   \\/ /\\ get_n_p = NULL",
-        "      /\\ set_n_p = NULL",
-        "      /\\ th_locals[self].x = NULL"));
+        "IN",
+        "\\/ /\\ get_n_p = NULL",
+        "   /\\ set_n_p = NULL",
+        "   /\\ th_locals[self].q = NULL",
+        "\\/ /\\ get_n_p = NULL",
+        "   /\\ set_n_p = NULL",
+        "   /\\ th_locals[self].x = NULL"));
   }
 
   @Test

@@ -69,8 +69,9 @@ class LayoutTest {
         assertThat(print(100, def("F", let(List.of(def("v", num(1))), and(eq(x, name("v")), y))))).isEqualTo(lines(
                 "F ==",
                 "    LET v == 1",
-                "    IN /\\ x = v",
-                "       /\\ y"));
+                "    IN",
+                "    /\\ x = v",
+                "    /\\ y"));
         assertThat(print(100, def("F", caseOf(List.of(arm(a, and(b, c)), arm(b, num(2))), num(3))))).isEqualTo(lines(
                 "F ==",
                 "    CASE a -> /\\ b",
