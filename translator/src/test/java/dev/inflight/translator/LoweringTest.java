@@ -238,6 +238,47 @@ class LoweringTest {
 
   // (e) ---------------------------------------------------------------------------------------
 
+  /**
+   * A thread's last reset writes the translator's hidden locals back too when an exit check (the
+   * kind takes a lock) stands between it and the thread's end: a `for` left by a `return` keeps
+   * the rest of its walk, which is dead there, and would make states that differ only in it.
+   * Every local is then at its initial value, so the kind's record is written whole.
+   */
+  @Test
+  void theLastResetBeforeAnExitCheckResetsHiddenLocalsToo() {
+    Emitted e = emitPaths("""
+        model m
+        struct obj { v = 0 }
+        set s of obj
+        lock l
+        fn first() {
+          for x in s {
+            if x.v == 0 { return x }
+          }
+          return null
+        }
+        thread t {
+          a = alloc obj
+          add(s, a)
+          lock l
+          f = first()
+          unlock l
+        }
+        """);
+    String exit = e.sourceMap().actions().stream()
+        .filter(a -> a.thread().equals("t") && a.fault() == null && "Done".equals(a.to()))
+        .map(SourceMap.Action::from).findFirst().orElseThrow();
+    List<String> into = e.sourceMap().actions().stream()
+        .filter(a -> a.thread().equals("t") && a.fault() == null && exit.equals(a.to()))
+        .map(SourceMap.Action::name).toList();
+    assertThat(into).hasSizeGreaterThanOrEqualTo(2); // the walk returned early, or ran out
+    for (String a : into) {
+      int at = e.tla().indexOf("\n" + a + "(self) ==");
+      String body = e.tla().substring(at, e.tla().indexOf("\n\n", at + 1));
+      assertThat(body).as(a).contains("t_locals' = [t_locals EXCEPT ![self] = t_locals_init]");
+    }
+  }
+
   @Test
   void putToZeroMovesToTheReleaseFunction() {
     Emitted e = emitPaths("""
