@@ -87,8 +87,7 @@ poller_step(self) == poller_at_L18(self)
 poller_enabled(self) ==
     /\ fault.kind = "none"
     /\ /\ pc[self] = "L18"
-       /\ \/ 1 - polls # polls
-          \/ [pc EXCEPT ![self] = "L18"] # pc
+       /\ 1 - polls # polls
 
 \* <<poller_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -239,8 +239,7 @@ walker_enabled(self) ==
        \/ /\ pc[self] = "L41"
           /\ \/ /\ p # NULL
                 /\ \/ /\ node[p].st = "live"
-                      /\ \/ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
-                         \/ [pc EXCEPT ![self] = "L41"] # pc
+                      /\ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
                    \/ node[p].st # "live"
              \/ p = NULL
 

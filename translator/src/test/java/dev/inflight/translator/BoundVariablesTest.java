@@ -122,7 +122,7 @@ class BoundVariablesTest {
         "rcu_depth = [t2 \\in Threads |-> 0]",
         "s = [o2 \\in Pool_s |-> [st |-> \"free\", n |-> 0]]",
         "\\E new_s \\in {CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"} :",
-        "rest_15_3 == th_locals[self].rest_15_3", "\\E next_e \\in rest_15_3 :",
+        "\\E rest_15_3 \\in {th_locals[self].rest_15_3} :", "\\E next_e \\in rest_15_3 :",
         "LET next_e == Head(rest_18_3)",
         "\\A t2 \\in Thread_th : pc[t2] = \"Done\"",
         "\\A o2 \\in Pool_s : s[o2].st # \"live\"",

@@ -77,7 +77,9 @@ class EnabledPredicateTest {
           }
         }
         """);
-    assertThat(definition(e, "poller_enabled")).contains("1 - polls # polls");
+    assertThat(definition(e, "poller_enabled")).contains("1 - polls # polls")
+        // its pc equation gives pc[self] the label it is at: no change there (emit/Removal)
+        .doesNotContain("# pc");
     // there the step is evaluated on the transition; everywhere else the pc tells
     assertThat(definition(e, "poller_moved")).isEqualTo(
         "poller_moved(self) == \\/ pc'[self] # pc[self] \\/ /\\ pc[self] = \"" + loopLabel(e) + "\" /\\ poller_step(self)");
@@ -85,6 +87,24 @@ class EnabledPredicateTest {
     // nothing is a stutter, so the subscript has polls, and not flag, which no poller step writes
     assertThat(definition(e, "poller_moved_vars", "")).isEqualTo("poller_moved_vars == <<pc, polls>>");
     assertThat(e.tla()).contains("[]<><<poller_moved(self)>>_poller_moved_vars");
+  }
+
+  @Test
+  void aForOverASetAlwaysTakesAnElementSoItsHeadCanAlwaysMove() {
+    // the path back to the loop head writes rest' = rest \ {x} with x drawn from rest: it changes
+    // the locals whatever else it does (emit/Removal), so no test of the locals is written
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        set q of s
+        var seen = 0
+        thread t {
+          for x in q {
+            seen = (seen + 1) % 3
+          }
+        }
+        """);
+    assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L6\", \"L6b\"}");
   }
 
   /** The label of the poller's loop body (its only label with a path back to itself). */

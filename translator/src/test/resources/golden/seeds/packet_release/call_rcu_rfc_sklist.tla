@@ -1184,19 +1184,7 @@ netdev_enabled(self) ==
                 /\ \/ rcu_depth[self] > 1
                    \/ rcu_depth[self] = 1
                    \/ rcu_depth[self] = 0
-             \/ /\ rest_172_3 # {}
-                /\ \E next_sk \in rest_172_3 :
-                     \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
-                        /\ \/ packet_sock[next_sk].ifindex = PACKET_DEV
-                           \/ /\ packet_sock[next_sk].ifindex # PACKET_DEV
-                              /\ \/ [netdev_locals EXCEPT
-                                        ![self].rest_172_3 = rest_172_3 \ {next_sk},
-                                        ![self].packet_notifier.sk = next_sk] #
-                                      netdev_locals
-                                 \/ [pc EXCEPT ![self] = "L172"] # pc
-                     \/ next_sk = NULL
-                     \/ /\ next_sk # NULL
-                        /\ packet_sock[next_sk].st # "live"
+             \/ rest_172_3 # {}
        \/ /\ pc[self] = "L174"
           /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
                 /\ packet_sock[packet_notifier_sk].bind_lock = NULL

@@ -44,7 +44,7 @@ final class Enabled {
     List<TlaExpr> some = new ArrayList<>();
     for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
       TlaExpr at = new TlaExpr.Str(e.getKey());
-      TlaExpr en = tree(e.getValue(), 0);
+      TlaExpr en = tree(e.getValue(), 0, Bound.NONE);
       if (en.equals(TRUE)) {
         always.add(at);
       } else if (!en.equals(FALSE)) {
@@ -68,7 +68,7 @@ final class Enabled {
    * path.
    */
   static TlaExpr canMove(List<Action> atLabel) {
-    return atLabel.isEmpty() ? FALSE : tree(atLabel, 0);
+    return atLabel.isEmpty() ? FALSE : tree(atLabel, 0, Bound.NONE);
   }
 
   /**
@@ -135,14 +135,17 @@ final class Enabled {
     return sub.size() == 1 ? sub.get(0) : new TlaExpr.Tuple(sub);
   }
 
-  /** Whether one of the paths {@code ps}, which share their first {@code d} parts, can change the state. */
-  private static TlaExpr tree(List<Action> ps, int d) {
+  /**
+   * Whether one of the paths {@code ps}, which share their first {@code d} parts, can change the
+   * state; {@code bound} holds the definitions and {@code \E} sets of those parts.
+   */
+  private static TlaExpr tree(List<Action> ps, int d, Bound bound) {
     if (ps.size() == 1 && d >= ps.get(0).parts().size()) {
-      return changes(ps.get(0));
+      return changes(ps.get(0), bound);
     }
     Action.Part x = partAt(ps.get(0), d);
     if (x != null && ps.stream().allMatch(a -> x.equals(partAt(a, d)))) {
-      TlaExpr rest = tree(ps, d + 1);
+      TlaExpr rest = tree(ps, d + 1, bound.with(x));
       if (x instanceof Action.Part.Guard g) {
         return and(g.e(), Assuming.of(g.e(), rest));
       }
@@ -162,7 +165,7 @@ final class Enabled {
     }
     List<TlaExpr> alternatives = new ArrayList<>();
     for (List<Action> g : groups.values()) {
-      alternatives.add(tree(g, d));
+      alternatives.add(tree(g, d, bound));
     }
     return or(alternatives);
   }
@@ -179,20 +182,50 @@ final class Enabled {
     return i < a.parts().size() ? a.parts().get(i) : null;
   }
 
-  /** Whether the path's successor differs from the state, its guards holding. */
-  private static TlaExpr changes(Action a) {
+  /**
+   * Whether the path's successor differs from the state, its guards holding and the thread at its
+   * label. Its equation for {@code pc} is left out, as it gives {@code pc[self]} the label; an
+   * equation that removes from a set an element the path drew from it changes its variable
+   * ({@link Removal}).
+   */
+  private static TlaExpr changes(Action a, Bound bound) {
     if (a.fault() != null || !a.from().equals(a.to())) {
       return TRUE;
     }
     List<TlaExpr> differs = new ArrayList<>();
     for (TlaExpr e : a.effect()) {
       if (e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p) {
+        if (Removal.keepsLabel(p.e(), in.right(), a.from())) {
+          continue;
+        }
+        if (Removal.removesDrawn(p.e(), in.right(), bound)) {
+          return TRUE;
+        }
         differs.add(new TlaExpr.Infix(BinOp.NEQ, in.right(), p.e()));
       } else if (!(e instanceof TlaExpr.Prefix u && u.op() == UnOp.UNCHANGED)) {
         throw new IllegalStateException("a path's effect is primed equations and UNCHANGED: " + e);
       }
     }
     return or(differs);
+  }
+
+  /** The LET definitions and {@code \E} sets of a path's parts so far, by name (a label's paths bind each name once). */
+  record Bound(Map<String, TlaExpr> lets, Map<String, TlaExpr> sets) {
+    static final Bound NONE = new Bound(Map.of(), Map.of());
+
+    Bound with(Action.Part x) {
+      if (x instanceof Action.Part.Let l) {
+        Map<String, TlaExpr> m = new java.util.HashMap<>(lets);
+        m.put(l.name(), l.value());
+        return new Bound(m, sets);
+      }
+      if (x instanceof Action.Part.Exists q) {
+        Map<String, TlaExpr> m = new java.util.HashMap<>(sets);
+        m.put(q.name(), q.set());
+        return new Bound(lets, m);
+      }
+      return this;
+    }
   }
 
   private static TlaExpr and(TlaExpr g, TlaExpr rest) {
