@@ -163,44 +163,33 @@ L29_paths(self, locals, locals_init) ==
        /\ obj[x].count > 1
        /\ lat' = [lat EXCEPT ![self] = 0]
        /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-       /\ op_end' =
-            IF lat[self] +
-                 (IF obj[x].count_cpu = CpuOf(self)
-                  THEN Cost_atomic_local
-                  ELSE Cost_atomic_remote) >
-                 400
-            THEN [op |-> "bump",
-                  thread |-> self,
-                  ns |-> Capped(lat[self] +
-                                  IF obj[x].count_cpu = CpuOf(self)
-                                  THEN Cost_atomic_local
-                                  ELSE Cost_atomic_remote)]
-            ELSE NoOpEnd
-       /\ locals' = locals_next
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault>>
+       /\ \E lat_total \in {lat[self] +
+                              IF obj[x].count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote} :
+          /\ op_end' =
+               IF lat_total > 400
+               THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+               ELSE NoOpEnd
+          /\ locals' = locals_next
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
     \/ /\ ok
        /\ obj[x].count = 1
        /\ lat' = [lat EXCEPT ![self] = 0]
        /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-       /\ op_end' =
-            IF lat[self] +
-                 (IF obj[x].count_cpu = CpuOf(self)
-                  THEN Cost_atomic_local
-                  ELSE Cost_atomic_remote) +
-                 Cost_free >
-                 400
-            THEN [op |-> "bump",
-                  thread |-> self,
-                  ns |-> Capped(lat[self] +
-                                  (IF obj[x].count_cpu = CpuOf(self)
-                                   THEN Cost_atomic_local
-                                   ELSE Cost_atomic_remote) +
-                                  Cost_free)]
-            ELSE NoOpEnd
-       /\ locals' = locals_next
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault>>
+       /\ \E lat_total \in {lat[self] +
+                              (IF obj[x].count_cpu = CpuOf(self)
+                               THEN Cost_atomic_local
+                               ELSE Cost_atomic_remote) +
+                              Cost_free} :
+          /\ op_end' =
+               IF lat_total > 400
+               THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+               ELSE NoOpEnd
+          /\ locals' = locals_next
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
     \/ /\ ok
        /\ obj[x].count \leq 0
        /\ FaultOn("refcount_underflow", self, 29, x)
@@ -232,44 +221,33 @@ a_at_L29b(self) ==
           /\ obj[x].count > 1
           /\ lat' = lat_next
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
-          /\ op_end' =
-               IF lat[self] +
-                    (IF obj[x].count_cpu = CpuOf(self)
-                     THEN Cost_atomic_local
-                     ELSE Cost_atomic_remote) >
-                    400
-               THEN [op |-> "bump",
-                     thread |-> self,
-                     ns |-> Capped(lat[self] +
-                                     IF obj[x].count_cpu = CpuOf(self)
-                                     THEN Cost_atomic_local
-                                     ELSE Cost_atomic_remote)]
-               ELSE NoOpEnd
-          /\ a_locals' = a_locals_next
-          /\ pc' = [pc EXCEPT ![self] = "L28"]
-          /\ UNCHANGED <<fault>>
+          /\ \E lat_total \in {lat[self] +
+                                 IF obj[x].count_cpu = CpuOf(self)
+                                 THEN Cost_atomic_local
+                                 ELSE Cost_atomic_remote} :
+             /\ op_end' =
+                  IF lat_total > 400
+                  THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+                  ELSE NoOpEnd
+             /\ a_locals' = a_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ obj[x].count = 1
           /\ lat' = lat_next
           /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-          /\ op_end' =
-               IF lat[self] +
-                    (IF obj[x].count_cpu = CpuOf(self)
-                     THEN Cost_atomic_local
-                     ELSE Cost_atomic_remote) +
-                    Cost_free >
-                    400
-               THEN [op |-> "bump",
-                     thread |-> self,
-                     ns |-> Capped(lat[self] +
-                                     (IF obj[x].count_cpu = CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote) +
-                                     Cost_free)]
-               ELSE NoOpEnd
-          /\ a_locals' = a_locals_next
-          /\ pc' = [pc EXCEPT ![self] = "L28"]
-          /\ UNCHANGED <<fault>>
+          /\ \E lat_total \in {lat[self] +
+                                 (IF obj[x].count_cpu = CpuOf(self)
+                                  THEN Cost_atomic_local
+                                  ELSE Cost_atomic_remote) +
+                                 Cost_free} :
+             /\ op_end' =
+                  IF lat_total > 400
+                  THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+                  ELSE NoOpEnd
+             /\ a_locals' = a_locals_next
+             /\ pc' = [pc EXCEPT ![self] = "L28"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("refcount_underflow", self, 29, x)

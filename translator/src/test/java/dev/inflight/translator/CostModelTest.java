@@ -262,7 +262,9 @@ class CostModelTest {
         .contains("Latency_outer_2 ==").contains("op_end.when2 => op_end.ns \\leq 150");
     // A check records only a completion that breaks a bound: the disjunction over the op's bounds.
     assertThat(e.tla()).contains("when2 |-> n = 1")
-        .containsPattern("IF \\\\/ lat\\[self\\] \\+(?s:.*?)>\\s*400\\s*\\\\/ n = 1 /\\\\\\s*lat\\[self\\] \\+")
+        // the completion's total, read by each bound's test and by the record, is named once
+        .containsPattern("\\\\E (lat_total\\d*) \\\\in \\{lat\\[self\\] \\+(?s:.*?)IF \\1 > 400 \\\\/ \\(n = 1 /\\\\ \\1 > 150\\)")
+        .containsPattern("ns \\|-> Capped\\(lat_total\\d*\\)")
         .contains("ELSE NoOpEnd");
     // `send` has no bound: a check never records its completion; a cost run records every one.
     assertThat(e.tla()).doesNotContain("[op |-> \"send\"");
@@ -282,7 +284,8 @@ class CostModelTest {
 
     assertThat(tla).contains("LatCap == 401").containsPattern("Capped\\((\\w+)\\) == IF \\1 < LatCap THEN \\1 ELSE LatCap");
     // every total the module keeps goes through it: a thread's own, its waiters', a completion's
-    assertThat(tla).containsPattern("ns \\|-> Capped\\(lat\\[self\\] \\+\\s").containsPattern("Capped\\(lat\\[w2?\\] \\+")
+    assertThat(tla).containsPattern("\\\\E (lat_total\\d*) \\\\in \\{lat\\[self\\] \\+(?s:.*?)ns \\|-> Capped\\(\\1\\)")
+        .containsPattern("Capped\\(lat\\[w2?\\] \\+")
         .contains("Capped(IF w_pending THEN 0 ELSE 700)");
     assertThat(e.sourceMap().cost().latCap()).isEqualTo(401L);
     assertSany(e);

@@ -146,6 +146,13 @@ final class Costs {
     rec.add(Map.entry("op", new TlaExpr.Str(name)));
     rec.add(Map.entry("thread", ExprGen.SELF));
     TlaExpr ns = p.store.readAt("lat", ExprGen.SELF);
+    if (!ctx.program.cost.sampled && !(ns instanceof TlaExpr.Name || ns instanceof TlaExpr.Num)
+        && ctx.program.cost.latencies.stream().anyMatch(l -> l.op().text().equals(name))) {
+      // read by each bound's test and by the record: named once (docs/semantics.md, "Costs")
+      String total = p.fresh("lat_total");
+      p.bind(false, total, ns);
+      ns = new TlaExpr.Name(total);
+    }
     rec.add(Map.entry("ns", capped(ns)));
     // each of the op's bounds: its `when` recorded (whenN), and when this end breaks it
     List<TlaExpr> late = new ArrayList<>();
