@@ -107,6 +107,23 @@ class EnabledPredicateTest {
     assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L6\", \"L6b\"}");
   }
 
+  @Test
+  void aForOverAListAlwaysTakesItsHeadSoItsHeadCanAlwaysMove() {
+    // the path back to the loop head is guarded by rest # <<>> and writes rest' = Tail(rest)
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        list q of s
+        var seen = 0
+        thread t {
+          for x in q {
+            seen = (seen + 1) % 3
+          }
+        }
+        """);
+    assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L6\", \"L6b\"}");
+  }
+
   /** The label of the poller's loop body (its only label with a path back to itself). */
   private static String loopLabel(Emitted e) {
     return e.lowered().threads().stream().filter(tc -> tc.thread().name().equals("poller")).flatMap(tc -> tc.actions().stream())

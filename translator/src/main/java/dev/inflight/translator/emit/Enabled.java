@@ -209,22 +209,27 @@ final class Enabled {
     return or(differs);
   }
 
-  /** The LET definitions and {@code \E} sets of a path's parts so far, by name (a label's paths bind each name once). */
-  record Bound(Map<String, TlaExpr> lets, Map<String, TlaExpr> sets) {
-    static final Bound NONE = new Bound(Map.of(), Map.of());
+  /**
+   * The LET definitions and {@code \E} sets of a path's parts so far, by name (a label's paths
+   * bind each name once), and its guards.
+   */
+  record Bound(Map<String, TlaExpr> lets, Map<String, TlaExpr> sets, List<TlaExpr> guards) {
+    static final Bound NONE = new Bound(Map.of(), Map.of(), List.of());
 
     Bound with(Action.Part x) {
       if (x instanceof Action.Part.Let l) {
         Map<String, TlaExpr> m = new java.util.HashMap<>(lets);
         m.put(l.name(), l.value());
-        return new Bound(m, sets);
+        return new Bound(m, sets, guards);
       }
       if (x instanceof Action.Part.Exists q) {
         Map<String, TlaExpr> m = new java.util.HashMap<>(sets);
         m.put(q.name(), q.set());
-        return new Bound(lets, m);
+        return new Bound(lets, m, guards);
       }
-      return this;
+      List<TlaExpr> g = new ArrayList<>(guards);
+      g.add(((Action.Part.Guard) x).e());
+      return new Bound(lets, sets, g);
     }
   }
 

@@ -17,7 +17,11 @@ import java.util.List;
  *       and {@code R} is {@code v}'s value at point {@code p}, and no later update of the
  *       {@code EXCEPT} writes {@code p}, a point inside it or one around it, changes {@code v}: its
  *       point {@code p} loses {@code x}, which it holds. A `for` over a set takes its next element
- *       so from the set of those not yet visited.
+ *       so from the set of those not yet visited;
+ *   <li>{@code v' = [v EXCEPT …, !p = Tail(R)]}, under a guard {@code R # <<>>} of the path
+ *       (or a conjunct of one), {@code R} being {@code v}'s value at {@code p}, with the same
+ *       condition on later updates, changes {@code v}: a non-empty sequence's tail is one shorter.
+ *       A `for` over a list or queue takes its next element so.
  * </ul>
  *
  * Names are compared after replacing LET definitions and values bound once ({@code \E d \in {e}})
@@ -45,15 +49,43 @@ final class Removal {
     List<TlaExpr.Update> ups = x.updates();
     for (int i = 0; i < ups.size(); i++) {
       TlaExpr.Update u = ups.get(i);
+      if (!overwrittenAfter(ups, i).isEmpty()) {
+        continue;
+      }
+      if (unwrap(u.value()) instanceof TlaExpr.Apply tail && tail.op().equals("Tail") && tail.args().size() == 1) {
+        TlaExpr from = resolve(tail.args().get(0), bound);
+        if (from.equals(resolve(read(v, u.path()), bound)) && nonEmpty(from, bound)) {
+          return true;
+        }
+      }
       if (unwrap(u.value()) instanceof TlaExpr.Infix minus && minus.op() == BinOp.SETMINUS
           && unwrap(minus.right()) instanceof TlaExpr.SetOf one && one.elems().size() == 1
           && unwrap(one.elems().get(0)) instanceof TlaExpr.Name drawn
-          && bound.sets().containsKey(drawn.id())
-          && overwrittenAfter(ups, i).isEmpty()) {
+          && bound.sets().containsKey(drawn.id())) {
         TlaExpr from = resolve(minus.left(), bound);
         if (from.equals(resolve(bound.sets().get(drawn.id()), bound)) && from.equals(resolve(read(v, u.path()), bound))) {
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a guard of the path, or a conjunct of one, is {@code seq # <<>>} ({@code seq} resolved). */
+  private static boolean nonEmpty(TlaExpr seq, Enabled.Bound bound) {
+    TlaExpr empty = new TlaExpr.Tuple(List.of());
+    List<TlaExpr> todo = new ArrayList<>(bound.guards());
+    while (!todo.isEmpty()) {
+      TlaExpr g = unwrap(todo.remove(todo.size() - 1));
+      if (g instanceof TlaExpr.And a) {
+        todo.addAll(a.items());
+      } else if (g instanceof TlaExpr.Infix in && in.op() == BinOp.AND) {
+        todo.add(in.left());
+        todo.add(in.right());
+      } else if (g instanceof TlaExpr.Infix in && in.op() == BinOp.NEQ
+          && (unwrap(in.right()).equals(empty) && resolve(in.left(), bound).equals(seq)
+              || unwrap(in.left()).equals(empty) && resolve(in.right(), bound).equals(seq))) {
+        return true;
       }
     }
     return false;

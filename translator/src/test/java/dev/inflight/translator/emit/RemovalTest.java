@@ -79,6 +79,24 @@ class RemovalTest {
   }
 
   @Test
+  void theTailOfASequenceTheGuardsSayIsNotEmptyChangesTheVariable() {
+    TlaExpr rest = new TlaExpr.Name("rest");
+    TlaExpr value = new TlaExpr.Except(LOCALS, List.of(update(REST, new TlaExpr.Apply("Tail", List.of(rest)))));
+    Enabled.Bound let = Enabled.Bound.NONE.with(new Action.Part.Let("rest", READ_REST));
+    // no guard: the sequence may be empty (Tail is then no shorter, or an error)
+    assertThat(Removal.removesDrawn(LOCALS, value, let)).isFalse();
+    TlaExpr nonEmpty = new TlaExpr.Infix(BinOp.NEQ, rest, new TlaExpr.Tuple(List.of()));
+    assertThat(Removal.removesDrawn(LOCALS, value, let.with(new Action.Part.Guard(nonEmpty)))).isTrue();
+    // a conjunct of a guard, the point's read written out
+    TlaExpr both = new TlaExpr.And(List.of(new TlaExpr.Name("ok"),
+        new TlaExpr.Infix(BinOp.NEQ, READ_REST, new TlaExpr.Tuple(List.of()))));
+    assertThat(Removal.removesDrawn(LOCALS, value, let.with(new Action.Part.Guard(both)))).isTrue();
+    // the guard is about another sequence
+    TlaExpr other = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.Name("q"), new TlaExpr.Tuple(List.of()));
+    assertThat(Removal.removesDrawn(LOCALS, value, let.with(new Action.Part.Guard(other)))).isFalse();
+  }
+
+  @Test
   void aPathBackToItsLabelGivesPcTheLabelItHas() {
     TlaExpr pc = new TlaExpr.Name("pc");
     TlaExpr same = new TlaExpr.Except(pc, List.of(update(List.of(new TlaExpr.Index(SELF)), new TlaExpr.Str("L6"))));
