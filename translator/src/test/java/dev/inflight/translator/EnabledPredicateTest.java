@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inflight.translator.emit.Emitted;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Each fair thread's {@code <thread>_enabled(self)}, the written-out {@code ENABLED
@@ -78,7 +80,7 @@ class EnabledPredicateTest {
         }
         """);
     assertThat(definition(e, "poller_enabled")).contains("1 - polls # polls")
-        // its pc equation gives pc[self] the label it is at: no change there (emit/Removal)
+        // its pc equation gives pc[self] the label it is at: no change there (emit/KnownChanges)
         .doesNotContain("# pc");
     // there the step is evaluated on the transition; everywhere else the pc tells
     assertThat(definition(e, "poller_moved")).isEqualTo(
@@ -89,39 +91,41 @@ class EnabledPredicateTest {
     assertThat(e.tla()).contains("[]<><<poller_moved(self)>>_poller_moved_vars");
   }
 
-  @Test
-  void aForOverASetAlwaysTakesAnElementSoItsHeadCanAlwaysMove() {
-    // the path back to the loop head writes rest' = rest \ {x} with x drawn from rest: it changes
-    // the locals whatever else it does (emit/Removal), so no test of the locals is written
+  @ParameterizedTest
+  @ValueSource(strings = {"set", "list"})
+  void aForAlwaysTakesAnElementSoItsHeadCanAlwaysMove(String collection) {
+    // the path back to the loop head writes rest' = rest \\ {x} with x drawn from rest (a set),
+    // or rest' = Tail(rest) under rest # <<>> (a list): it changes the locals whatever else it
+    // does (emit/KnownChanges), so no test of the locals is written
     Emitted e = emit("""
         model m
         struct s { n = 0 }
-        set q of s
+        %s q of s
         var seen = 0
         thread t {
           for x in q {
-            seen = (seen + 1) % 3
+            seen = (seen + 1) %% 3
           }
         }
-        """);
+        """.formatted(collection));
     assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L6\", \"L6b\"}");
   }
 
   @Test
-  void aForOverAListAlwaysTakesItsHeadSoItsHeadCanAlwaysMove() {
-    // the path back to the loop head is guarded by rest # <<>> and writes rest' = Tail(rest)
+  void aLoopWhoseCounterStepsCanAlwaysMove() {
+    // the path back to the loop head writes j + 1: it changes the locals (emit/KnownChanges)
     Emitted e = emit("""
         model m
-        struct s { n = 0 }
-        list q of s
-        var seen = 0
+        var g = 0
         thread t {
-          for x in q {
-            seen = (seen + 1) % 3
+          j = 0
+          while j < 2 {
+            g = (g + 1) % 3
+            j = j + 1
           }
         }
         """);
-    assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L6\", \"L6b\"}");
+    assertThat(definition(e, "t_enabled")).isEqualTo("t_enabled(self) == /\\ fault.kind = \"none\" /\\ pc[self] \\in {\"L4\", \"L5\"}");
   }
 
   /** The label of the poller's loop body (its only label with a path back to itself). */

@@ -185,8 +185,8 @@ final class Enabled {
   /**
    * Whether the path's successor differs from the state, its guards holding and the thread at its
    * label. Its equation for {@code pc} is left out, as it gives {@code pc[self]} the label; an
-   * equation that removes from a set an element the path drew from it changes its variable
-   * ({@link Removal}).
+   * equation known to change its variable (an element drawn from a set removed from it, a
+   * non-empty sequence's tail, a counter stepped: {@link KnownChanges}) makes the condition TRUE.
    */
   private static TlaExpr changes(Action a, Bound bound) {
     if (a.fault() != null || !a.from().equals(a.to())) {
@@ -195,10 +195,10 @@ final class Enabled {
     List<TlaExpr> differs = new ArrayList<>();
     for (TlaExpr e : a.effect()) {
       if (e instanceof TlaExpr.Infix in && in.op() == BinOp.EQ && in.left() instanceof TlaExpr.Primed p) {
-        if (Removal.keepsLabel(p.e(), in.right(), a.from())) {
+        if (KnownChanges.keepsLabel(p.e(), in.right(), a.from())) {
           continue;
         }
-        if (Removal.removesDrawn(p.e(), in.right(), bound)) {
+        if (KnownChanges.changes(p.e(), in.right(), bound)) {
           return TRUE;
         }
         differs.add(new TlaExpr.Infix(BinOp.NEQ, in.right(), p.e()));

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Two primed equations of a path back to its own label whose outcome is known from the path's
+ * Primed equations of a path back to its own label whose outcome is known from the path's
  * parts, for the written-out {@code ENABLED} (Enabled#changes; docs/semantics.md, "Fairness
  * without ENABLED"):
  *
@@ -21,15 +21,20 @@ import java.util.List;
  *   <li>{@code v' = [v EXCEPT …, !p = Tail(R)]}, under a guard {@code R # <<>>} of the path
  *       (or a conjunct of one), {@code R} being {@code v}'s value at {@code p}, with the same
  *       condition on later updates, changes {@code v}: a non-empty sequence's tail is one shorter.
- *       A `for` over a list or queue takes its next element so.
+ *       A `for` over a list or queue takes its next element so;
+ *   <li>{@code v' = [v EXCEPT …, !p = R + k]} (or {@code R - k}), {@code k} an integer literal
+ *       other than 0, {@code R} being {@code v}'s value at {@code p}, with the same condition on
+ *       later updates, changes {@code v}: {@code +} and {@code -} are on integers (TLC refuses
+ *       anything else), and an integer plus a non-zero one is another. A loop's counter (a
+ *       `while` with a bound, the translator's own iteration counters) counts so.
  * </ul>
  *
  * Names are compared after replacing LET definitions and values bound once ({@code \E d \in {e}})
  * by their definitions, only along the reads that make up a point ({@code v[k].f}); anything else
  * must be written alike.
  */
-final class Removal {
-  private Removal() {}
+final class KnownChanges {
+  private KnownChanges() {}
 
   /** Whether {@code var' = value} gives {@code pc[self]} the label {@code label}. */
   static boolean keepsLabel(TlaExpr var, TlaExpr value, String label) {
@@ -40,8 +45,12 @@ final class Removal {
         && unwrap(x.updates().get(0).value()).equals(new TlaExpr.Str(label));
   }
 
-  /** Whether {@code var' = value} removes from a point of {@code var} an element drawn from it (see the class). */
-  static boolean removesDrawn(TlaExpr var, TlaExpr value, Enabled.Bound bound) {
+  /**
+   * Whether {@code var' = value} certainly changes {@code var}: one of its point updates removes
+   * an element drawn from the point, takes the tail of a non-empty point, or adds a non-zero
+   * literal to it (see the class).
+   */
+  static boolean changes(TlaExpr var, TlaExpr value, Enabled.Bound bound) {
     if (!(unwrap(var) instanceof TlaExpr.Name v) || !(unwrap(value) instanceof TlaExpr.Except x)
         || !unwrap(x.base()).equals(v)) {
       return false;
@@ -51,6 +60,11 @@ final class Removal {
       TlaExpr.Update u = ups.get(i);
       if (!overwrittenAfter(ups, i).isEmpty()) {
         continue;
+      }
+      if (unwrap(u.value()) instanceof TlaExpr.Infix step && (step.op() == BinOp.PLUS || step.op() == BinOp.MINUS)
+          && unwrap(step.right()) instanceof TlaExpr.Num k && k.v() != 0
+          && resolve(step.left(), bound).equals(resolve(read(v, u.path()), bound))) {
+        return true;
       }
       if (unwrap(u.value()) instanceof TlaExpr.Apply tail && tail.op().equals("Tail") && tail.args().size() == 1) {
         TlaExpr from = resolve(tail.args().get(0), bound);
