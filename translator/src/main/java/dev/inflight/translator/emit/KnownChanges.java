@@ -1,8 +1,8 @@
 package dev.inflight.translator.emit;
 
 import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Exclusive;
 import dev.inflight.translator.tla.TlaExpr;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -58,26 +58,43 @@ final class KnownChanges {
     List<TlaExpr.Update> ups = x.updates();
     for (int i = 0; i < ups.size(); i++) {
       TlaExpr.Update u = ups.get(i);
-      if (!overwrittenAfter(ups, i).isEmpty()) {
+      if (overwrittenAfter(ups, i)) {
         continue;
       }
-      if (unwrap(u.value()) instanceof TlaExpr.Infix step && (step.op() == BinOp.PLUS || step.op() == BinOp.MINUS)
+      TlaExpr point = resolve(read(v, u.path()), bound);
+      TlaExpr written = unwrap(u.value());
+      if (written instanceof TlaExpr.Infix step && (step.op() == BinOp.PLUS || step.op() == BinOp.MINUS)
           && unwrap(step.right()) instanceof TlaExpr.Num k && k.v() != 0
-          && resolve(step.left(), bound).equals(resolve(read(v, u.path()), bound))) {
+          && resolve(step.left(), bound).equals(point)) {
         return true;
       }
-      if (unwrap(u.value()) instanceof TlaExpr.Apply tail && tail.op().equals("Tail") && tail.args().size() == 1) {
-        TlaExpr from = resolve(tail.args().get(0), bound);
-        if (from.equals(resolve(read(v, u.path()), bound)) && nonEmpty(from, bound)) {
-          return true;
-        }
+      if (written instanceof TlaExpr.Apply tail && tail.op().equals("Tail") && tail.args().size() == 1
+          && resolve(tail.args().get(0), bound).equals(point) && nonEmpty(point, bound)) {
+        return true;
       }
-      if (unwrap(u.value()) instanceof TlaExpr.Infix minus && minus.op() == BinOp.SETMINUS
+      if (written instanceof TlaExpr.Infix minus && minus.op() == BinOp.SETMINUS
           && unwrap(minus.right()) instanceof TlaExpr.SetOf one && one.elems().size() == 1
           && unwrap(one.elems().get(0)) instanceof TlaExpr.Name drawn
-          && bound.sets().containsKey(drawn.id())) {
-        TlaExpr from = resolve(minus.left(), bound);
-        if (from.equals(resolve(bound.sets().get(drawn.id()), bound)) && from.equals(resolve(read(v, u.path()), bound))) {
+          && bound.sets().containsKey(drawn.id())
+          && resolve(minus.left(), bound).equals(point) && resolve(bound.sets().get(drawn.id()), bound).equals(point)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a guard of the path, or a conjunct of one (tla/Exclusive#canonical flattens them), is
+   * {@code seq # <<>>} ({@code seq} resolved).
+   */
+  private static boolean nonEmpty(TlaExpr seq, Enabled.Bound bound) {
+    TlaExpr empty = new TlaExpr.Tuple(List.of());
+    for (TlaExpr g : bound.guards()) {
+      TlaExpr c = Exclusive.canonical(g);
+      for (TlaExpr x : c instanceof TlaExpr.And a ? a.items() : List.of(c)) {
+        if (x instanceof TlaExpr.Infix in && in.op() == BinOp.NEQ
+            && (unwrap(in.right()).equals(empty) && resolve(in.left(), bound).equals(seq)
+                || unwrap(in.left()).equals(empty) && resolve(in.right(), bound).equals(seq))) {
           return true;
         }
       }
@@ -85,38 +102,17 @@ final class KnownChanges {
     return false;
   }
 
-  /** Whether a guard of the path, or a conjunct of one, is {@code seq # <<>>} ({@code seq} resolved). */
-  private static boolean nonEmpty(TlaExpr seq, Enabled.Bound bound) {
-    TlaExpr empty = new TlaExpr.Tuple(List.of());
-    List<TlaExpr> todo = new ArrayList<>(bound.guards());
-    while (!todo.isEmpty()) {
-      TlaExpr g = unwrap(todo.remove(todo.size() - 1));
-      if (g instanceof TlaExpr.And a) {
-        todo.addAll(a.items());
-      } else if (g instanceof TlaExpr.Infix in && in.op() == BinOp.AND) {
-        todo.add(in.left());
-        todo.add(in.right());
-      } else if (g instanceof TlaExpr.Infix in && in.op() == BinOp.NEQ
-          && (unwrap(in.right()).equals(empty) && resolve(in.left(), bound).equals(seq)
-              || unwrap(in.left()).equals(empty) && resolve(in.right(), bound).equals(seq))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The updates after the {@code i}th whose point is the same as its, inside it, or around it. */
-  private static List<TlaExpr.Update> overwrittenAfter(List<TlaExpr.Update> ups, int i) {
+  /** Whether an update after the {@code i}th writes its point, a point inside it, or one around it. */
+  private static boolean overwrittenAfter(List<TlaExpr.Update> ups, int i) {
     List<TlaExpr.PathElem> p = ups.get(i).path();
-    List<TlaExpr.Update> out = new ArrayList<>();
     for (TlaExpr.Update later : ups.subList(i + 1, ups.size())) {
       List<TlaExpr.PathElem> q = later.path();
       int n = Math.min(p.size(), q.size());
       if (p.subList(0, n).equals(q.subList(0, n))) {
-        out.add(later);
+        return true;
       }
     }
-    return out;
+    return false;
   }
 
   /** {@code v}'s value at the point {@code path}: {@code v[k].f}. */
