@@ -155,14 +155,12 @@ rel_at_L34(self) ==
        LET br == CONDITIONAL = 0
        IN
        /\ rel_locals' =
-            IF br2
+            IF br2 \/ br
             THEN [rel_locals EXCEPT ![self].postpone = TRUE]
-            ELSE IF br
-                 THEN [rel_locals EXCEPT ![self].postpone = TRUE]
-                 ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
+            ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
        /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
        /\ running' = IF br2 THEN FALSE ELSE running
-       /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L47" ELSE IF br THEN "L47" ELSE "L49"]
+       /\ pc' = [pc EXCEPT ![self] = IF br2 \/ br THEN "L47" ELSE "L49"]
        /\ UNCHANGED <<fault>>
 
 \* a rel thread at L47: 4 paths (3 to a fault)

@@ -266,6 +266,10 @@ final class MergedPaths {
     if (x.equals(y)) {
       return x;
     }
+    if (y instanceof TlaExpr.If i && i.t().equals(x)) {
+      // IF b THEN x ELSE IF c THEN x ELSE z: x where b or c holds, c tested only where b does not
+      return new TlaExpr.If(new TlaExpr.Infix(BinOp.OR, b, i.c()), x, i.e());
+    }
     if (x instanceof TlaExpr.Except ex && y instanceof TlaExpr.Except ey && ex.base().equals(ey.base())) {
       List<TlaExpr.Update> ups = aligned(b, ex.updates(), ey.updates());
       if (ups != null) {
@@ -284,6 +288,9 @@ final class MergedPaths {
     }
     Set<List<TlaExpr.PathElem>> all = new HashSet<>(px);
     all.addAll(py);
+    if (apart(all)) {
+      return unordered(b, xs, ys, all);
+    }
     List<TlaExpr.Update> out = new ArrayList<>();
     int i = 0;
     int j = 0;
@@ -303,6 +310,60 @@ final class MergedPaths {
       }
     }
     return out;
+  }
+
+  /**
+   * The updates of both when their points are pairwise apart ({@link #apart}): such updates
+   * commute, and each one's {@code @} is the state's value there whatever the others do, so their
+   * order does not matter; x's points in x's order, then y's own. Null if an update only one arm
+   * makes may not stand in both ({@link #oneSided}).
+   */
+  private static List<TlaExpr.Update> unordered(TlaExpr b, List<TlaExpr.Update> xs, List<TlaExpr.Update> ys,
+      Set<List<TlaExpr.PathElem>> all) {
+    Map<List<TlaExpr.PathElem>, TlaExpr> yv = new LinkedHashMap<>();
+    ys.forEach(u -> yv.put(u.path(), u.value()));
+    List<TlaExpr.Update> out = new ArrayList<>();
+    for (TlaExpr.Update x : xs) {
+      TlaExpr y = yv.remove(x.path());
+      if (y == null && !oneSided(x.path(), all)) {
+        return null;
+      }
+      out.add(new TlaExpr.Update(x.path(), y == null ? new TlaExpr.If(b, x.value(), AT) : choose(b, x.value(), y)));
+    }
+    for (Map.Entry<List<TlaExpr.PathElem>, TlaExpr> y : yv.entrySet()) {
+      if (!oneSided(y.getKey(), all)) {
+        return null;
+      }
+      out.add(new TlaExpr.Update(y.getKey(), new TlaExpr.If(b, AT, y.getValue())));
+    }
+    return out;
+  }
+
+  /**
+   * Whether every two of these points are certainly different cells, neither inside the other:
+   * at some step both name a field and the fields differ. Whatever the keys before that step,
+   * the two cells are then different fields of a record (or of two records), so writing one
+   * leaves the other, and everything on the way to it, as it was.
+   */
+  static boolean apart(java.util.Collection<List<TlaExpr.PathElem>> points) {
+    List<List<TlaExpr.PathElem>> ps = List.copyOf(points);
+    for (int i = 0; i < ps.size(); i++) {
+      for (int j = i + 1; j < ps.size(); j++) {
+        if (!apart(ps.get(i), ps.get(j))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean apart(List<TlaExpr.PathElem> p, List<TlaExpr.PathElem> q) {
+    for (int k = 0; k < Math.min(p.size(), q.size()); k++) {
+      if (p.get(k) instanceof TlaExpr.Field f && q.get(k) instanceof TlaExpr.Field g && !f.name().equals(g.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

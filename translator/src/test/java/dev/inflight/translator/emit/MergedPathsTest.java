@@ -94,4 +94,42 @@ class MergedPathsTest {
     Action[] before = {ps[0], ps[1], fault("T_early", guard(not(X)))};
     assertThat(merge(MergedPaths.Reach.EXCLUSIVE_APART_FROM_FAULTS, before).members()).containsKey("T_g");
   }
+  private static TlaExpr.Update at(String field, TlaExpr value) {
+    return new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field(field)), value);
+  }
+
+  private static TlaExpr except(TlaExpr.Update... updates) {
+    return new TlaExpr.Except(name("a"), List.of(updates));
+  }
+
+  @Test
+  void updatesOfDifferentFieldsAreOneExceptWhateverTheirOrder() {
+    // the arms write p and q in opposite orders: different fields of one record commute
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED,
+        path("T_yes", except(at("p", num(1)), at("q", num(2))), guard(C)),
+        path("T_no", except(at("q", num(3)), at("p", num(1)), at("r", num(4))), guard(not(C))));
+    assertThat(printed(r.paths().get(0))).isEqualTo(
+        "LET br == c IN a' = [a EXCEPT ![self].p = 1, ![self].q = IF br THEN 2 ELSE 3, ![self].r = IF br THEN @ ELSE 4]");
+  }
+
+  @Test
+  void updatesAtKeysThatMayBeEqualKeepTheirOrderOrStayApart() {
+    // ![o].p and ![self].p are one cell when o = self: their order matters
+    TlaExpr.Update po = new TlaExpr.Update(List.of(new TlaExpr.Index(name("o")), new TlaExpr.Field("p")), num(1));
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED,
+        path("T_yes", except(po, at("p", num(2))), guard(C)),
+        path("T_no", except(at("p", num(2)), po), guard(not(C))));
+    assertThat(printed(r.paths().get(0))).isEqualTo(
+        "LET br == c IN a' = IF br THEN [a EXCEPT ![o].p = 1, ![self].p = 2] ELSE [a EXCEPT ![self].p = 2, ![o].p = 1]");
+  }
+
+  @Test
+  void aValueTwoArmsShareWithAThirdApartIsChosenByADisjunction() {
+    // c, then d under ~c: the first two arms give 1, the third 2
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED,
+        path("T_c", num(1), guard(C)),
+        path("T_d", num(1), guard(not(C)), guard(G)),
+        path("T_neither", num(2), guard(not(C)), guard(not(G))));
+    assertThat(printed(r.paths().get(0))).isEqualTo("LET br2 == c br == g IN a' = IF br2 \\/ br THEN 1 ELSE 2");
+  }
 }
