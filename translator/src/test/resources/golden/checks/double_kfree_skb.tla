@@ -138,19 +138,18 @@ sender_at_L17b(self) ==
     /\ \E skb \in {sender_locals[self].kfree_skb.skb} :
        \E ok \in {skb # NULL /\ sk_buff[skb].st = "live"} :
        \/ /\ ok
-          /\ sk_buff[skb].users > 1
-          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = sk_buff[skb].users - 1]
-          /\ sender_locals' = [sender_locals EXCEPT
-                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = sender_locals[self].skb]]
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sk_buff[skb].users = 1
-          /\ sk_buff' = [sk_buff EXCEPT ![skb].users = 0]
-          /\ sender_locals' = [sender_locals EXCEPT
-                 ![self].skb_release = [sender_skb_release_init EXCEPT !.skb = skb]]
-          /\ pc' = [pc EXCEPT ![self] = "L13b"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {sk_buff[skb].users > 1} :
+             /\ IF br THEN TRUE ELSE sk_buff[skb].users = 1
+             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = IF br THEN sk_buff[skb].users - 1 ELSE 0]
+             /\ sender_locals' = [sender_locals EXCEPT
+                    ![self].kfree_skb =
+                      IF br
+                      THEN [sender_kfree_skb_init EXCEPT !.skb = sender_locals[self].skb]
+                      ELSE @,
+                    ![self].skb_release =
+                      IF br THEN @ ELSE [sender_skb_release_init EXCEPT !.skb = skb]]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L17" ELSE "L13b"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ sk_buff[skb].users \leq 0
           /\ FaultOn("refcount_underflow", self, 17, skb)

@@ -40,6 +40,45 @@ class SimplificationTest {
   }
 
   @Test
+  void aLocalWrittenAFieldReadAndReadAgainIsNamedOnce() {
+    Emitted e = emit(TWO_POINTERS + """
+        thread t {
+          atomic {
+            y = g
+            x = y.n + 1
+            g = null
+            if x > 1 {
+              h = y
+            }
+            y.n = x
+          }
+        }
+        """);
+    // x's value, a sum over a field, is named where it is first read again; y's value is the
+    // state's g, a name: it stays as it is
+    assertThat(e.tla()).contains("\\E x_now \\in {s[g].n + 1}", "x_now > 1", "h' = IF br THEN g ELSE h", "![g].n = x_now")
+        .doesNotContain("s[g].n + 1 > 1").doesNotContain("y_now");
+  }
+
+  @Test
+  void aNamedTestShortCircuitsAsAGuardDoes() {
+    Emitted e = emit(TWO_POINTERS + """
+        thread t {
+          atomic {
+            y = g
+            ok = y == null || y.n > 0
+            if ok {
+              h = y
+            }
+          }
+        }
+        """);
+    // the name stands as a guard, where TLC would evaluate s[g] on its own if the body were
+    // g = NULL \/ s[g].n > 0 (scm_credentials/after.ifl: TLC applied cred to NULL)
+    assertThat(e.tla()).contains("IF g = NULL THEN TRUE ELSE s[g].n > 0").doesNotContain("g = NULL \\/");
+  }
+
+  @Test
   void sumsOfLiteralsAreFoldedInAStep() {
     Emitted e = emit("""
         model m

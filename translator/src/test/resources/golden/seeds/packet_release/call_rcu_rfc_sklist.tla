@@ -636,10 +636,11 @@ user_at_L281(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sock \in {user_locals[self].packet_release_rfc.sock} :
        \/ /\ sock # NULL /\ socket[sock].st = "live"
-          /\ \E br \in {socket[sock].sk # NULL} :
+          /\ \E sk_now \in {socket[sock].sk} :
+             \E br \in {sk_now # NULL} :
              /\ user_locals' =
                   IF br
-                  THEN [user_locals EXCEPT ![self].packet_release_rfc.sk = socket[sock].sk]
+                  THEN [user_locals EXCEPT ![self].packet_release_rfc.sk = sk_now]
                   ELSE [user_locals EXCEPT
                            ![self].packet_release_rfc = NULL,
                            ![self].sock_free = [user_sock_free_init EXCEPT
@@ -683,17 +684,19 @@ user_at_L286(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
-       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-          /\ \E br \in {packet_sock[sk].running} :
-             /\ user_locals' =
-                  IF br
-                  THEN [user_locals EXCEPT
-                           ![self].packet_release_rfc.postpone = TRUE,
-                           ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
-                               !.sk = sk]]
-                  ELSE user_locals
-             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L106" ELSE "L290"]
-             /\ UNCHANGED <<fault>>
+       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
+       \/ /\ ok
+          /\ packet_sock[sk].running
+          /\ user_locals' = [user_locals EXCEPT
+                 ![self].packet_release_rfc.postpone = TRUE,
+                 ![self].__unregister_prot_hook = [user___unregister_prot_hook_init EXCEPT
+                     !.sk = sk]]
+          /\ pc' = [pc EXCEPT ![self] = "L106"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ ~packet_sock[sk].running
+          /\ pc' = [pc EXCEPT ![self] = "L290"]
+          /\ UNCHANGED <<fault, user_locals>>
        \/ FaultDeref("use_after_free", self, 286, sk, packet_sock)
 
 \* a user thread at L290: 5 paths (3 to a fault)
@@ -1304,13 +1307,15 @@ rcu_cb_at_L268(self) ==
          /\ cb.wait = {}
          /\ rcu_cbs' = rcu_cbs \ {cb}
          /\ rcu_running' = rcu_running \cup {self}
-         /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                ![self].packet_release_rcu = [rcu_cb_packet_release_rcu_init EXCEPT !.sk = cb.obj],
-                ![self].packet_release_finish = [rcu_cb_packet_release_finish_init EXCEPT
-                    !.sk = cb.obj],
-                ![self].sock_orphan = [rcu_cb_sock_orphan_init EXCEPT !.sk = cb.obj]]
-         /\ pc' = [pc EXCEPT ![self] = "L207"]
-         /\ UNCHANGED <<fault>>
+         /\ \E sk_now \in {cb.obj} :
+            /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
+                   ![self].packet_release_rcu = [rcu_cb_packet_release_rcu_init EXCEPT
+                       !.sk = sk_now],
+                   ![self].packet_release_finish = [rcu_cb_packet_release_finish_init EXCEPT
+                       !.sk = sk_now],
+                   ![self].sock_orphan = [rcu_cb_sock_orphan_init EXCEPT !.sk = sk_now]]
+            /\ pc' = [pc EXCEPT ![self] = "L207"]
+            /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L268b: one path
 \* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {

@@ -10,7 +10,7 @@ import java.util.Set;
  * Random small models for the differential test: 2–3 thread kinds (sometimes an array of two,
  * sometimes a daemon) over shared integers, a pointer, a lock, a set and a list of refcounted
  * objects, with `await`, `either`, `pick`, `for` over the set and the list, `alloc`/`get`/`put`/
- * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`,
+ * `touch`/field access, `get_not_zero`, a test with `||` kept in a local, RCU read sections, `synchronize_rcu` and `call_rcu`,
  * `while` loops without a bound over shared state (waits, spins);
  * a quarter of them start with an `init` block (objects allocated and published, a choice); some
  * conditions call expression functions (`fn f(o) { return … }`, called inside expressions); some
@@ -323,7 +323,14 @@ final class RandomModels {
       case 5: a = obj(); return guarded(a, (inWhile ? "put " : "get ") + a + ".rc");
       case 6: a = obj(); return guarded(a, "put " + a + ".rc");
       case 7: a = obj(); return guarded(a, rnd.nextBoolean() ? "touch " + a : a + ".v = " + value());
-      case 8: a = obj(); return guarded(a, intLocal() + " = " + a + ".v");
+      case 8:
+        a = obj();
+        if (rnd.nextInt(3) == 0) {
+          // a test that dereferences only where it must (`||` short-circuits), kept in a local
+          locals.add("ok");
+          return "ok = " + a + " == null || " + a + ".v == 1\nif ok { " + intLocal() + " = 1 }\n";
+        }
+        return guarded(a, intLocal() + " = " + a + ".v");
       case 9: a = obj(); return guarded(a, rnd.nextBoolean() ? "add(s, " + a + ")" : "remove(s, " + a + ")");
       case 10: a = obj(); return a + " = pick(s)\n";
       case 11: a = obj(); return guarded(a, rnd.nextBoolean() ? "list_add_tail(q, " + a + ")" : "if " + a + " in q { list_del(q, " + a + ") }");

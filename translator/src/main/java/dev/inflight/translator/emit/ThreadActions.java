@@ -60,9 +60,17 @@ final class ThreadActions {
 
   private static final dev.inflight.translator.tla.TlaPrinter PRINTER = new dev.inflight.translator.tla.TlaPrinter();
 
-  /** The length of a label action's body as the module prints it (a definition's body, indented). */
-  private static int printedLength(TlaExpr body) {
-    return PRINTER.print(new TlaModule.OpDef("a", List.of("self"), body)).length();
+  /**
+   * The length of a label action's body as the module prints it (a definition's body, indented),
+   * with the thread kind's prefix taken off every name ({@code victim_locals} as {@code locals}):
+   * so one label inlined into several kinds gets the same form in each, whatever the length of
+   * the kinds' names, and SharedBodies can write its paths once.
+   */
+  private static int printedLength(TlaExpr body, String kind) {
+    String prefix = kind + "_";
+    TlaExpr neutral = dev.inflight.translator.tla.Rewrite.apply(body, x -> x instanceof TlaExpr.Name n
+        && n.id().startsWith(prefix) && n.id().length() > prefix.length() ? new TlaExpr.Name(n.id().substring(prefix.length())) : null);
+    return PRINTER.print(new TlaModule.OpDef("a", List.of("self"), neutral)).length();
   }
 
   /**
@@ -153,9 +161,9 @@ final class ThreadActions {
             MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer, r);
             if (!merged.members().isEmpty()) {
               TlaExpr joined = labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
-              int length = printedLength(joined);
+              int length = printedLength(joined, t.name());
               if (best < 0) {
-                best = printedLength(action);
+                best = printedLength(action, t.name());
               }
               if (length < best) {
                 best = length;

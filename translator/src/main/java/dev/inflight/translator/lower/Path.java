@@ -107,10 +107,15 @@ final class Path {
     }
   }
 
-  /** Names a value as a LET definition of this path (see Store.binder). */
+  /**
+   * Names a value as a LET definition of this path (see Store.binder). The name may stand as a
+   * guard, where TLC expands a definition and would take each disjunct of {@code a \/ b} as a
+   * choice of its own (evaluating {@code b} where {@code a} holds): its body is short-circuited
+   * as a guard is (Simplify#shortCircuit), the same value wherever it has one.
+   */
   private TlaExpr name(String var, TlaExpr value) {
     String n = fresh(var + "_now");
-    bind(false, n, value);
+    bind(false, n, Simplify.shortCircuit(value));
     return new TlaExpr.Name(n);
   }
 

@@ -166,13 +166,38 @@ final class Store {
    * path, the write included; its body reads only the old state and names already bound.
    */
   private TlaExpr reread(String hint, Cell c, int i) {
+    return reread(hint, c, i, computed(c.updates.get(i).value));
+  }
+
+  private TlaExpr reread(String hint, Cell c, int i, boolean name) {
     Upd u = c.updates.get(i);
-    if (binder == null || !computed(u.value)) {
+    if (binder == null || !name) {
       return u.value;
     }
     TlaExpr named = binder.apply(hint, u.value);
     c.updates.set(i, new Upd(u.path, named, u.seq));
     return named;
+  }
+
+  /**
+   * A local's value worth a name when read again (docs/semantics.md, "Locals"): anything but a
+   * name, a literal, an empty set or sequence, or the local of a frame as the state has it.
+   */
+  private static boolean compound(TlaExpr e) {
+    while (e instanceof TlaExpr.Sourced s) {
+      e = s.e();
+    }
+    if (e == null || e instanceof TlaExpr.Name || e instanceof TlaExpr.Num || e instanceof TlaExpr.Str
+        || e instanceof TlaExpr.Bool || e instanceof TlaExpr.At
+        || e instanceof TlaExpr.SetOf set && set.elems().isEmpty() || e instanceof TlaExpr.Tuple t && t.elems().isEmpty()) {
+      return false;
+    }
+    TlaExpr x = e;
+    while (x instanceof TlaExpr.Select sel) {
+      x = sel.rec();
+    }
+    // a local as the state has it (emit/LocalReads names those)
+    return !(x != e && x instanceof TlaExpr.FunApp f && f.fn() instanceof TlaExpr.Name && f.args().equals(List.of(ExprGen.SELF)));
   }
 
   private static boolean computed(TlaExpr e) {
@@ -269,7 +294,7 @@ final class Store {
     if (c != null) {
       for (int i = 0; i < c.updates.size(); i++) {
         if (c.updates.get(i).path.equals(want)) {
-          return reread(slot.fields().get(slot.fields().size() - 1), c, i);
+          return reread(slot.fields().get(slot.fields().size() - 1), c, i, compound(c.updates.get(i).value));
         }
       }
     }
@@ -385,7 +410,7 @@ final class Store {
     if (w >= 0 && c.updates.get(w).value instanceof TlaExpr.Record r) {
       int at = indexOf(r, field);
       TlaExpr v = r.fields().get(at).getValue();
-      if (binder == null || !computed(v)) {
+      if (binder == null || !compound(v)) {
         return v;
       }
       TlaExpr named = binder.apply(field, v);
