@@ -125,7 +125,7 @@ sender_at_L22(self) ==
        \/ /\ ok
           /\ Len(rxq) < 3
           /\ rxq' = Append(rxq, b)
-          /\ sender_locals' = [sender_locals EXCEPT ![self].i = sender_locals[self].i + 1]
+          /\ sender_locals' = [sender_locals EXCEPT ![self].i = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok
@@ -216,11 +216,10 @@ receiver_at_L33(self) ==
        \/ /\ ok
           /\ \E br \in {skb[b].users > 1} :
              /\ IF br THEN TRUE ELSE skb[b].users = 1
-             /\ skb' =
-                  IF br
-                  THEN [skb EXCEPT ![b].users = skb[b].users - 1]
-                  ELSE [skb EXCEPT ![b].users = 0, ![b].st = "freed"]
-             /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = receiver_locals[self].n + 1]
+             /\ skb' = [skb EXCEPT
+                    ![b].users = IF br THEN @ - 1 ELSE 0,
+                    ![b].st = IF br THEN @ ELSE "freed"]
+             /\ receiver_locals' = [receiver_locals EXCEPT ![self].n = @ + 1]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ UNCHANGED <<fault>>
        \/ /\ ok

@@ -116,7 +116,7 @@ sender_at_L17(self) ==
        \/ /\ ok
           /\ \E br \in {sk_buff[skb].users > 1} :
              /\ IF br THEN TRUE ELSE sk_buff[skb].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = IF br THEN sk_buff[skb].users - 1 ELSE 0]
+             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = IF br THEN @ - 1 ELSE 0]
              /\ sender_locals' =
                   IF br
                   THEN [sender_locals EXCEPT ![self] = sender_locals_init]
@@ -140,7 +140,7 @@ sender_at_L17b(self) ==
        \/ /\ ok
           /\ \E br \in {sk_buff[skb].users > 1} :
              /\ IF br THEN TRUE ELSE sk_buff[skb].users = 1
-             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = IF br THEN sk_buff[skb].users - 1 ELSE 0]
+             /\ sk_buff' = [sk_buff EXCEPT ![skb].users = IF br THEN @ - 1 ELSE 0]
              /\ sender_locals' = [sender_locals EXCEPT
                     ![self].kfree_skb =
                       IF br

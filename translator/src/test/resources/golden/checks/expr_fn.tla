@@ -123,7 +123,7 @@ lookup_at_L36(self) ==
        \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
        \/ /\ ok2
           /\ sock[sk].refcnt < 32
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ sock' = [sock EXCEPT ![sk].refcnt = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L38"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok2
@@ -167,10 +167,9 @@ L41_L55_paths(self, locals, locals_init, to, line) ==
     \/ /\ ok
        /\ \E br \in {sock[sk].refcnt > 1} :
           /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-          /\ sock' =
-               IF br
-               THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-               ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+          /\ sock' = [sock EXCEPT
+                 ![sk].refcnt = IF br THEN @ - 1 ELSE 0,
+                 ![sk].st = IF br THEN @ ELSE "freed"]
           /\ locals' = [locals EXCEPT ![self] = locals_init]
           /\ pc' = [pc EXCEPT ![self] = to]
           /\ UNCHANGED <<fault>>

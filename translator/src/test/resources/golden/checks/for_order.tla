@@ -94,9 +94,7 @@ t_at_L16(self) ==
           /\ UNCHANGED <<fault>>
        \/ /\ rest_16_3 # {}
           /\ \E next_x \in rest_16_3 :
-               /\ t_locals' = [t_locals EXCEPT
-                      ![self].rest_16_3 = rest_16_3 \ {next_x},
-                      ![self].x = next_x]
+               /\ t_locals' = [t_locals EXCEPT ![self].rest_16_3 = @ \ {next_x}, ![self].x = next_x]
                /\ \E br2 \in {next_x = A} :
                   /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L17" ELSE "L17b"]
                   /\ UNCHANGED <<fault>>

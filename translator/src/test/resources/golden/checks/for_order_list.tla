@@ -110,7 +110,7 @@ t_at_L15(self) ==
        /\ t_locals' =
             IF br2
             THEN [t_locals EXCEPT ![self] = t_locals_init]
-            ELSE [t_locals EXCEPT ![self].rest_15_3 = Tail(rest_15_3), ![self].x = next_x]
+            ELSE [t_locals EXCEPT ![self].rest_15_3 = Tail(@), ![self].x = next_x]
        /\ LET br == next_x = A
           IN pc' = [pc EXCEPT ![self] = IF br2 THEN "Done" ELSE IF br THEN "L16" ELSE "L16b"]
        /\ UNCHANGED <<fault, obj, l, A, seen_a>>

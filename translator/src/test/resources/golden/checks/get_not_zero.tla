@@ -189,7 +189,7 @@ L26_L35_paths(self, locals, locals_init, sock_free_rcu_init, to, line) ==
     \/ /\ ok
        /\ \E br \in {sock[sk].refcnt > 1} :
           /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-          /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN sock[sk].refcnt - 1 ELSE 0]
+          /\ sock' = [sock EXCEPT ![sk].refcnt = IF br THEN @ - 1 ELSE 0]
           /\ locals' =
                IF br
                THEN [locals EXCEPT ![self] = locals_init]
@@ -252,7 +252,7 @@ lookup_at_L30(self) ==
     /\ pc[self] = "L30"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, rcu_gp, rcu_cbs, lookup_locals>>
-    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = @ + 1]
        /\ pc' = [pc EXCEPT ![self] = "L31"]
        /\ UNCHANGED <<fault>>
 
@@ -279,7 +279,7 @@ lookup_at_L33(self) ==
        \/ /\ ok
           /\ \E br \in {sock[sk].refcnt > 0} :
              /\ IF br THEN sock[sk].refcnt < 32 ELSE sock[sk].refcnt \leq 0
-             /\ sock' = IF br THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1] ELSE sock
+             /\ sock' = IF br THEN [sock EXCEPT ![sk].refcnt = @ + 1] ELSE sock
              /\ pc' = [pc EXCEPT ![self] = IF br THEN "L34" ELSE "L37"]
              /\ UNCHANGED <<fault>>
        \/ /\ ok
@@ -296,11 +296,10 @@ lookup_at_L34(self) ==
     /\ UNCHANGED <<lookup_untouched, sock, lookup_locals>>
     /\ \/ \E br \in {rcu_depth[self] > 1} :
           /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN @ - 1 ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' =
-               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = @ \ {self}] : c \in rcu_cbs}
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 34)
@@ -317,11 +316,11 @@ lookup_at_L35(self) ==
 L37_L40_paths(self, line) ==
     \/ \E br \in {rcu_depth[self] > 1} :
        /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-       /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+       /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN @ - 1 ELSE 0]
        /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
        /\ pc' = [pc EXCEPT ![self] = "L42"]
        /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-       /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+       /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = @ \ {self}] : c \in rcu_cbs}
        /\ UNCHANGED <<fault>>
     \/ /\ rcu_depth[self] = 0
        /\ Fault("bad_rcu_unlock", self, line)

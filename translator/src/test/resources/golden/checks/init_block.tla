@@ -153,10 +153,9 @@ worker_at_L50(self) ==
        \/ /\ ok
           /\ \E br \in {sock[sk].refcnt > 1} :
              /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ sock' = [sock EXCEPT
+                    ![sk].refcnt = IF br THEN @ - 1 ELSE 0,
+                    ![sk].st = IF br THEN @ ELSE "freed"]
              /\ worker_locals' = [worker_locals EXCEPT ![self] = worker_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>

@@ -151,7 +151,7 @@ sender_at_L22(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, gc_inflight_list>>
     /\ \/ /\ u # NULL /\ unix_sock[u].st = "live"
-          /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = unix_sock[u].inflight + 1]
+          /\ unix_sock' = [unix_sock EXCEPT ![u].inflight = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 22, u, unix_sock)

@@ -91,7 +91,7 @@ setup_and_read_at_L18(self) ==
 setup_and_read_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
-    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = @ + 1]
        /\ pc' = [pc EXCEPT ![self] = "L20"]
        /\ UNCHANGED <<fault, dev, d, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
@@ -180,13 +180,12 @@ setup_and_read_at_L25(self) ==
     /\ UNCHANGED <<dev, d, rcu_running>>
     /\ \/ \E br \in {rcu_depth[self] > 1} :
           /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN @ - 1 ELSE 0]
           /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT
                  ![self] = setup_and_read_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L26"]
           /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' =
-               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = @ \ {self}] : c \in rcu_cbs}
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 25)

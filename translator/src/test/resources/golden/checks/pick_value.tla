@@ -123,10 +123,9 @@ closer_at_L31(self) ==
        \/ /\ ok
           /\ \E br \in {sock[s].refcnt > 1} :
              /\ IF br THEN TRUE ELSE sock[s].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![s].refcnt = sock[s].refcnt - 1]
-                  ELSE [sock EXCEPT ![s].refcnt = 0, ![s].st = "freed"]
+             /\ sock' = [sock EXCEPT
+                    ![s].refcnt = IF br THEN @ - 1 ELSE 0,
+                    ![s].st = IF br THEN @ ELSE "freed"]
              /\ closer_locals' = [closer_locals EXCEPT ![self] = closer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>

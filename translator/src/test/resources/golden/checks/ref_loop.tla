@@ -161,7 +161,7 @@ poller_at_L26(self) ==
        \E ok2 \in {ok /\ conn[c].refs > 0} :
        \/ /\ ok2
           /\ conn[c].refs < 4
-          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
+          /\ conn' = [conn EXCEPT ![c].refs = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok2

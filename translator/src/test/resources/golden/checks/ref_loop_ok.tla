@@ -161,7 +161,7 @@ poller_at_L24(self) ==
        \E ok2 \in {ok /\ conn[c].refs > 0} :
        \/ /\ ok2
           /\ conn[c].refs < 4
-          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs + 1]
+          /\ conn' = [conn EXCEPT ![c].refs = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok2
@@ -181,15 +181,13 @@ poller_at_L25(self) ==
     /\ \E c \in {poller_locals[self].c} :
        \E ok \in {c # NULL /\ conn[c].st = "live"} :
        \/ /\ ok
-          /\ conn[c].refs > 1
-          /\ conn' = [conn EXCEPT ![c].refs = conn[c].refs - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L23"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ conn[c].refs = 1
-          /\ conn' = [conn EXCEPT ![c].refs = 0, ![c].st = "freed"]
-          /\ pc' = [pc EXCEPT ![self] = "L23"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {conn[c].refs > 1} :
+             /\ IF br THEN TRUE ELSE conn[c].refs = 1
+             /\ conn' = [conn EXCEPT
+                    ![c].refs = IF br THEN @ - 1 ELSE 0,
+                    ![c].st = IF br THEN @ ELSE "freed"]
+             /\ pc' = [pc EXCEPT ![self] = "L23"]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ conn[c].refs \leq 0
           /\ FaultOn("refcount_underflow", self, 25, c)

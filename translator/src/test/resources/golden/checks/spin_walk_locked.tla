@@ -248,7 +248,7 @@ walker_at_L38(self) ==
           /\ IF br THEN p # NULL /\ node[p].st = "live" ELSE TRUE
           /\ walker_locals' =
                IF br
-               THEN [walker_locals EXCEPT ![self].p = node[p].next]
+               THEN [walker_locals EXCEPT ![self].p = node[@].next]
                ELSE [walker_locals EXCEPT ![self] = walker_locals_init]
           /\ pc' = [pc EXCEPT ![self] = IF br THEN "L38" ELSE "Done"]
           /\ UNCHANGED <<fault>>

@@ -121,11 +121,11 @@ L35_paths(self, locals, to) ==
     \/ /\ ok2
        /\ obj[x].count < 32
        /\ lat' = [lat EXCEPT
-              ![self] = Capped(lat[self] +
+              ![self] = Capped(@ +
                                  IF obj[x].count_cpu = CpuOf(self)
                                  THEN Cost_atomic_local
                                  ELSE Cost_atomic_remote)]
-       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count + 1]
+       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ + 1]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = to]
        /\ UNCHANGED <<fault>>
@@ -162,7 +162,7 @@ L36_paths(self, locals, locals_init) ==
     \/ /\ ok
        /\ obj[x].count > 1
        /\ lat' = [lat EXCEPT ![self] = 0]
-       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ - 1]
        /\ \E lat_total \in {lat[self] +
                               IF obj[x].count_cpu = CpuOf(self)
                               THEN Cost_atomic_local
@@ -220,7 +220,7 @@ a_at_L36b(self) ==
        \/ /\ ok
           /\ obj[x].count > 1
           /\ lat' = lat_next
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = obj[x].count - 1]
+          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ - 1]
           /\ \E lat_total \in {lat[self] +
                                  IF obj[x].count_cpu = CpuOf(self)
                                  THEN Cost_atomic_local

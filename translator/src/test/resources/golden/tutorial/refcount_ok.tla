@@ -112,7 +112,7 @@ producer_at_L19(self) ==
        \E ok2 \in {ok /\ sock[sk].refcnt > 0} :
        \/ /\ ok2
           /\ sock[sk].refcnt < 32
-          /\ sock' = [sock EXCEPT ![sk].refcnt = sock[sk].refcnt + 1]
+          /\ sock' = [sock EXCEPT ![sk].refcnt = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L20"]
           /\ UNCHANGED <<fault>>
        \/ /\ ok2
@@ -139,10 +139,9 @@ L21_L28_paths(self, locals, locals_init, line) ==
     \/ /\ ok
        /\ \E br \in {sock[sk].refcnt > 1} :
           /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-          /\ sock' =
-               IF br
-               THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-               ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+          /\ sock' = [sock EXCEPT
+                 ![sk].refcnt = IF br THEN @ - 1 ELSE 0,
+                 ![sk].st = IF br THEN @ ELSE "freed"]
           /\ locals' = [locals EXCEPT ![self] = locals_init]
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>

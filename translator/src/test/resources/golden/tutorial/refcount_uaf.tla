@@ -116,10 +116,9 @@ producer_at_L20(self) ==
        \/ /\ ok
           /\ \E br \in {sock[sk].refcnt > 1} :
              /\ IF br THEN TRUE ELSE sock[sk].refcnt = 1
-             /\ sock' =
-                  IF br
-                  THEN [sock EXCEPT ![sk].refcnt = sock[sk].refcnt - 1]
-                  ELSE [sock EXCEPT ![sk].refcnt = 0, ![sk].st = "freed"]
+             /\ sock' = [sock EXCEPT
+                    ![sk].refcnt = IF br THEN @ - 1 ELSE 0,
+                    ![sk].st = IF br THEN @ ELSE "freed"]
              /\ producer_locals' = [producer_locals EXCEPT ![self] = producer_locals_init]
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>

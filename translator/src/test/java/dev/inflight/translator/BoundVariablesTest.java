@@ -115,7 +115,7 @@ class BoundVariablesTest {
     assertThat(moduleNames(e.module())).contains("x", "t", "i", "q", "b", "w", "c", "o");
     assertThat(e.tla()).contains(
         "[w2 \\in Threads |-> rcu_gp[w2] \\ {self}]",
-        "{[c2 EXCEPT !.wait = c2.wait \\ {self}] : c2 \\in rcu_cbs}",
+        "{[c2 EXCEPT !.wait = @ \\ {self}] : c2 \\in rcu_cbs}",
         "\\E cb \\in rcu_cbs :",
         "Elems(q2) == {q2[i2] : i2 \\in DOMAIN q2}",
         "pc = [t2 \\in Threads |->",

@@ -84,7 +84,8 @@ class BranchesJoinedTest {
         """);
     String tla = e.tla().replaceAll("\\s+", " ");
     assertThat(tla).containsPattern("\\\\E (br\\d*) \\\\in \\{obj\\[o\\]\\.refcnt > 1\\} : "
-            + "/\\\\ IF \\1 THEN TRUE ELSE obj\\[o\\]\\.refcnt = 1 /\\\\ obj' = IF \\1 THEN")
+            + "/\\\\ IF \\1 THEN TRUE ELSE obj\\[o\\]\\.refcnt = 1 /\\\\ "
+            + "obj' = \\[obj EXCEPT !\\[o\\]\\.refcnt = IF \\1 THEN @ - 1 ELSE 0, !\\[o\\]\\.st = IF \\1 THEN @ ELSE \"freed\"\\]")
         .contains("obj[o].refcnt \\leq 0 /\\ FaultOn(\"refcount_underflow\"");
     assertThat(tla.split("obj\\[o\\]\\.refcnt = 1", -1)).hasSize(2);
   }

@@ -67,7 +67,7 @@ class EmptySetArgumentTest {
         }
         """);
     assertThat(e.tla()).contains("![self].sys_sendmsg = [sender_sys_sendmsg_init EXCEPT !.t = new_task]",
-        "![next_fp].f_count = file[next_fp].f_count +");
+        "![next_fp].f_count = @ +");
   }
 
   @Test
@@ -108,7 +108,7 @@ class EmptySetArgumentTest {
     Emitted emptyLast = LoweringTest.emitAccepted(both.replace("CALLS", "sys_sendmsg(me, open)\n  sys_sendmsg(me, {})"));
     for (Emitted e : new Emitted[] {emptyFirst, emptyLast}) {
       assertThat(e.tla()).contains("![self].sys_sendmsg = [a_sys_sendmsg_init EXCEPT",
-          "![self].sys_sendmsg.fds = open", "![next_fp].f_count = file[next_fp].f_count +");
+          "![self].sys_sendmsg.fds = open", "![next_fp].f_count = @ +");
     }
   }
 }

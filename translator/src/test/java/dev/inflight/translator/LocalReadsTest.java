@@ -21,7 +21,7 @@ class LocalReadsTest {
           bump(q)
         }
         """);
-    // the parameter p of bump, read for the liveness test and the update: named p
-    assertThat(e.tla()).contains("\\E p \\in {th_locals[self].bump.p} :", "s[p].st = \"live\"", "![p].n = s[p].n + 1");
+    // the parameter p of bump, read for the liveness test and the update's key: named p
+    assertThat(e.tla()).contains("\\E p \\in {th_locals[self].bump.p} :", "s[p].st = \"live\"", "![p].n = @ + 1");
   }
 }

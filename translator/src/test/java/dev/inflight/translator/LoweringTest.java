@@ -343,7 +343,7 @@ class LoweringTest {
         "t_L5_null L5 !null_deref",
         "t_L5_dfree L5 !double_free",
         "t_L5_underflow L5 !refcount_underflow");
-    assertThat(e.tla()).contains("\\E x \\in {t_locals[self].x} :", "![x].r = 0, ![x].st = \"freed\"]");
+    assertThat(e.tla()).contains("\\E x \\in {t_locals[self].x} :", "![x].r = IF br THEN @ - 1 ELSE 0,", "![x].st = IF br THEN @ ELSE \"freed\"]");
   }
 
   // (f) ---------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class WorkloadTest {
     assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
     String tla = r.emitted().tla();
     assertThat(tla).contains("N == 3").contains("VARIABLES").contains("acc = [t \\in Threads |-> [cnt |-> 0]]")
-        .contains("acc' = [acc EXCEPT ![self].cnt = acc[self].cnt + 1]");
+        .contains("acc' = [acc EXCEPT ![self].cnt = @ + 1]");
     // The shared atomic is priced as a local one in the module; its line is not owner-tracked.
     assertThat(tla).contains("Cost_atomic_local == 10").doesNotContain("Cost_atomic_remote");
     SourceMap.Workload w = r.emitted().sourceMap().cost().workload();

@@ -386,7 +386,7 @@ L96_paths(self, locals) ==
     \E ok2 \in {ok /\ packet_sock[sk].refcnt > 0} :
     \/ /\ ok2
        /\ packet_sock[sk].refcnt < 32
-       /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt + 1]
+       /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = @ + 1]
        /\ pc' = [pc EXCEPT ![self] = "L97"]
        /\ UNCHANGED <<fault>>
     \/ /\ ok2
@@ -457,7 +457,7 @@ L108_paths(self, locals, to, sk_free_init, to2) ==
     \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
     \/ /\ ok
        /\ packet_sock[sk].refcnt > 1
-       /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+       /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = @ - 1]
        /\ \E br \in {locals[self].__unregister_prot_hook.sync} :
           /\ pc' = [pc EXCEPT ![self] = IF br THEN "L110" ELSE to]
           /\ locals' = IF br THEN locals ELSE [locals EXCEPT ![self].__unregister_prot_hook = NULL]
@@ -607,7 +607,7 @@ user_at_L264(self) ==
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \/ /\ ok
           /\ packet_sock[sk].refcnt > 1
-          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
+          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = @ - 1]
           /\ user_locals' = [user_locals EXCEPT
                  ![self].packet_release_finish = NULL,
                  ![self].packet_release_rfc = NULL,
@@ -996,7 +996,7 @@ netdev_at_L171(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = @ + 1]
        /\ pc' = [pc EXCEPT ![self] = "L172b"]
        /\ UNCHANGED <<fault>>
 
@@ -1014,11 +1014,10 @@ netdev_at_L172(self) ==
           /\ \E br \in {rcu_depth[self] > 1} :
              /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
              /\ netdev_locals' = [netdev_locals EXCEPT ![self] = netdev_locals_init]
-             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+             /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN @ - 1 ELSE 0]
              /\ pc' = [pc EXCEPT ![self] = "L29"]
              /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-             /\ rcu_cbs' =
-                  IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+             /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = @ \ {self}] : c \in rcu_cbs}
              /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ rcu_depth[self] = 0
@@ -1027,7 +1026,7 @@ netdev_at_L172(self) ==
           /\ \E next_sk \in rest_172_3 :
                \/ /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
                   /\ netdev_locals' = [netdev_locals EXCEPT
-                         ![self].rest_172_3 = rest_172_3 \ {next_sk},
+                         ![self].rest_172_3 = @ \ {next_sk},
                          ![self].packet_notifier.sk = next_sk]
                   /\ \E br2 \in {packet_sock[next_sk].ifindex = PACKET_DEV} :
                      /\ pc' = [pc EXCEPT ![self] = IF br2 THEN "L174" ELSE "L172"]
@@ -1281,8 +1280,7 @@ rcu_cb_at_L264(self) ==
        \/ /\ ok
           /\ \E br \in {packet_sock[sk].refcnt > 1} :
              /\ IF br THEN TRUE ELSE packet_sock[sk].refcnt = 1
-             /\ packet_sock' = [packet_sock EXCEPT
-                    ![sk].refcnt = IF br THEN packet_sock[sk].refcnt - 1 ELSE 0]
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = IF br THEN @ - 1 ELSE 0]
              /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
                     ![self].packet_release_finish = IF br THEN NULL ELSE @,
                     ![self].packet_release_rcu = IF br THEN NULL ELSE @,

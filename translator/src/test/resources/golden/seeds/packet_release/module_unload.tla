@@ -116,7 +116,7 @@ user_at_L34(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, af_packet, rcu_cbs, user_locals>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
+          /\ module' = [module EXCEPT ![af_packet].users = @ + 1]
           /\ pc' = [pc EXCEPT ![self] = "L35"]
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 34, af_packet, module)
@@ -291,7 +291,7 @@ rcu_cb_at_L46(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, rcu_cbs, rcu_running>>
     /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-          /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users - 1]
+          /\ module' = [module EXCEPT ![af_packet].users = @ - 1]
           /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT ![self].sk_free = NULL]
           /\ pc' = [pc EXCEPT ![self] = "L55"]
           /\ UNCHANGED <<fault>>
@@ -357,17 +357,16 @@ rcu_cb_at_L54(self) ==
     /\ \E sk \in {rcu_cb_locals[self].packet_release_rcu.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \/ /\ ok
-          /\ packet_sock[sk].refcnt > 1
-          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = packet_sock[sk].refcnt - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L55"]
-          /\ UNCHANGED <<fault, rcu_cb_locals>>
-       \/ /\ ok
-          /\ packet_sock[sk].refcnt = 1
-          /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = 0]
-          /\ rcu_cb_locals' = [rcu_cb_locals EXCEPT
-                 ![self].sk_free = [rcu_cb_sk_free_init EXCEPT !.sk = sk]]
-          /\ pc' = [pc EXCEPT ![self] = "L43"]
-          /\ UNCHANGED <<fault>>
+          /\ \E br \in {packet_sock[sk].refcnt > 1} :
+             /\ IF br THEN TRUE ELSE packet_sock[sk].refcnt = 1
+             /\ packet_sock' = [packet_sock EXCEPT ![sk].refcnt = IF br THEN @ - 1 ELSE 0]
+             /\ pc' = [pc EXCEPT ![self] = IF br THEN "L55" ELSE "L43"]
+             /\ rcu_cb_locals' =
+                  IF br
+                  THEN rcu_cb_locals
+                  ELSE [rcu_cb_locals EXCEPT
+                           ![self].sk_free = [rcu_cb_sk_free_init EXCEPT !.sk = sk]]
+             /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ packet_sock[sk].refcnt \leq 0
           /\ FaultOn("refcount_underflow", self, 54, sk)

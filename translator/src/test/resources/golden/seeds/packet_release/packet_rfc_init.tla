@@ -280,7 +280,7 @@ rx_at_L63(self) ==
     /\ pc[self] = "L63"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rx_untouched, rcu_gp, rcu_cbs, rx_locals>>
-    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ /\ rcu_depth' = [rcu_depth EXCEPT ![self] = @ + 1]
        /\ pc' = [pc EXCEPT ![self] = "L64"]
        /\ UNCHANGED <<fault>>
 
@@ -321,12 +321,11 @@ rx_at_L68(self) ==
     /\ UNCHANGED <<rx_untouched>>
     /\ \/ \E br \in {rcu_depth[self] > 1} :
           /\ IF br THEN TRUE ELSE rcu_depth[self] = 1
-          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN rcu_depth[self] - 1 ELSE 0]
+          /\ rcu_depth' = [rcu_depth EXCEPT ![self] = IF br THEN @ - 1 ELSE 0]
           /\ rx_locals' = [rx_locals EXCEPT ![self] = rx_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L69"]
           /\ rcu_gp' = IF br THEN rcu_gp ELSE [w \in Threads |-> rcu_gp[w] \ {self}]
-          /\ rcu_cbs' =
-               IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
+          /\ rcu_cbs' = IF br THEN rcu_cbs ELSE {[c EXCEPT !.wait = @ \ {self}] : c \in rcu_cbs}
           /\ UNCHANGED <<fault>>
        \/ /\ rcu_depth[self] = 0
           /\ Fault("bad_rcu_unlock", self, 68)

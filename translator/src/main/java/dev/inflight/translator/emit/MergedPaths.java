@@ -299,10 +299,10 @@ final class MergedPaths {
         out.add(new TlaExpr.Update(px.get(i), choose(b, xs.get(i).value(), ys.get(j).value())));
         i++;
         j++;
-      } else if (i < xs.size() && !py.subList(j, py.size()).contains(px.get(i)) && oneSided(px.get(i), all)) {
+      } else if (i < xs.size() && !py.subList(j, py.size()).contains(px.get(i)) && oneSided(px.get(i), all, py)) {
         out.add(new TlaExpr.Update(px.get(i), new TlaExpr.If(b, xs.get(i).value(), AT)));
         i++;
-      } else if (j < ys.size() && !px.subList(i, px.size()).contains(py.get(j)) && oneSided(py.get(j), all)) {
+      } else if (j < ys.size() && !px.subList(i, px.size()).contains(py.get(j)) && oneSided(py.get(j), all, px)) {
         out.add(new TlaExpr.Update(py.get(j), new TlaExpr.If(b, AT, ys.get(j).value())));
         j++;
       } else {
@@ -325,13 +325,13 @@ final class MergedPaths {
     List<TlaExpr.Update> out = new ArrayList<>();
     for (TlaExpr.Update x : xs) {
       TlaExpr y = yv.remove(x.path());
-      if (y == null && !oneSided(x.path(), all)) {
+      if (y == null && !oneSided(x.path(), all, ys.stream().map(TlaExpr.Update::path).toList())) {
         return null;
       }
       out.add(new TlaExpr.Update(x.path(), y == null ? new TlaExpr.If(b, x.value(), AT) : choose(b, x.value(), y)));
     }
     for (Map.Entry<List<TlaExpr.PathElem>, TlaExpr> y : yv.entrySet()) {
-      if (!oneSided(y.getKey(), all)) {
+      if (!oneSided(y.getKey(), all, xs.stream().map(TlaExpr.Update::path).toList())) {
         return null;
       }
       out.add(new TlaExpr.Update(y.getKey(), new TlaExpr.If(b, AT, y.getValue())));
@@ -357,7 +357,8 @@ final class MergedPaths {
     return true;
   }
 
-  private static boolean apart(List<TlaExpr.PathElem> p, List<TlaExpr.PathElem> q) {
+  /** Whether the cells at {@code p} and {@code q} are certainly different, neither inside the other. */
+  static boolean apart(List<TlaExpr.PathElem> p, List<TlaExpr.PathElem> q) {
     for (int k = 0; k < Math.min(p.size(), q.size()); k++) {
       if (p.get(k) instanceof TlaExpr.Field f && q.get(k) instanceof TlaExpr.Field g && !f.name().equals(g.name())) {
         return true;
@@ -368,13 +369,19 @@ final class MergedPaths {
 
   /**
    * Whether an update only one arm makes may stand in both (as {@code @} in the other): TLC
-   * evaluates its keys whichever arm is taken, so they must be {@code self} or fields (a key
-   * such as an allocated slot may be defined in one arm only), and no other point updated is a
-   * proper prefix of it (so the value it goes through is the state's, a record in both arms).
+   * evaluates its keys whichever arm is taken, so each key must be {@code self}, or a key the
+   * other arm's EXCEPT evaluates too, on the same way in ({@code other} has a point that begins
+   * with this one's steps up to and including the key: a `put`'s `![k].count` in one arm, its
+   * `![k].st` in the arm that frees; a key such as an allocated slot may be defined in one arm
+   * only); and no other point updated is a proper prefix of it (so the value it goes through is
+   * the state's, a record in both arms).
    */
-  private static boolean oneSided(List<TlaExpr.PathElem> path, Set<List<TlaExpr.PathElem>> all) {
-    for (TlaExpr.PathElem e : path) {
-      if (e instanceof TlaExpr.Index i && !i.key().equals(SELF)) {
+  private static boolean oneSided(List<TlaExpr.PathElem> path, Set<List<TlaExpr.PathElem>> all,
+      List<List<TlaExpr.PathElem>> other) {
+    for (int k = 0; k < path.size(); k++) {
+      int upTo = k + 1;
+      if (path.get(k) instanceof TlaExpr.Index i && !i.key().equals(SELF)
+          && other.stream().noneMatch(q -> q.size() > upTo - 1 && q.subList(0, upTo).equals(path.subList(0, upTo)))) {
         return false;
       }
     }

@@ -99,7 +99,7 @@ final class ThreadActions {
         paths = new TlaExpr.Let(defs, paths);
       }
     }
-    paths = LocalReads.name(paths, localsVars(), layout.namer);
+    paths = LocalReads.name(AtReads.of(paths), localsVars(), layout.namer);
     body.addAll(paths instanceof TlaExpr.And a ? a.items() : List.of(paths));
     return BoundOnce.of(new TlaExpr.And(body));
   }

@@ -86,6 +86,7 @@ final class Exec implements Instr.Visitor<Void> {
     TlaExpr obj = new TlaExpr.Name(name);
     ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), ctx.layout));
     ok.nonNull.add(obj);
+    ok.fresh.add(obj);
     ok.knownLive.add(List.of(heap, obj));
     out.go(a.next(), ctx.targets.assign(ok, a.target(), obj, a, out));
     return null;

@@ -48,6 +48,8 @@ final class Path {
   boolean opEnded;
   /** Expressions known not to be NULL on this path (self, fresh objects, checked pointers). */
   final Set<TlaExpr> nonNull = new HashSet<>(List.of(ExprGen.SELF));
+  /** The objects this path allocated, by name: different values (Simplify#fold). */
+  final Set<TlaExpr> fresh = new HashSet<>();
   /** Objects (heap variable, object) known live on this path since their last check. */
   final Set<List<Object>> knownLive = new HashSet<>();
 
@@ -77,7 +79,7 @@ final class Path {
    * (Tla#negation) makes the path infeasible: no state satisfies its guards.
    */
   void guard(TlaExpr g) {
-    TlaExpr f = Simplify.fold(Simplify.constants(g), nonNull);
+    TlaExpr f = Simplify.fold(Simplify.constants(g), nonNull, fresh);
     if (f.equals(Simplify.FALSE)) {
       infeasible = true;
       return;
@@ -146,6 +148,7 @@ final class Path {
     p.facts.addAll(facts);
     p.infeasible = infeasible;
     p.nonNull.addAll(nonNull);
+    p.fresh.addAll(fresh);
     p.knownLive.addAll(knownLive);
     p.store = store.copy();
     p.store.binder = p::name;

@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * Constant folding for the guards a path collects: comparisons of literals (integers also
- * ordered), membership in the empty set, comparisons of an expression with itself and of a fresh
- * object with NULL, and the boolean connectives around them. A guard that folds to FALSE makes its
+ * ordered), membership in the empty set and in a set written out, comparisons of an expression
+ * with itself, of a fresh object with NULL and of two fresh objects, and the boolean connectives
+ * around them. A guard that folds to FALSE makes its
  * path impossible, so no action is emitted for it (e.g. the use-after-free branch of a field
  * access on an object allocated in the same step, or a `get` on a count the step just set to 1).
  */
@@ -23,8 +24,8 @@ final class Simplify {
    * Folds what a path's guards compute on literals (on the init block's paths, every value is
    * one: docs/semantics.md, "The init block"; in a step, a field of an object allocated in it):
    * integer sums and differences of literals within TLC's 32-bit integers, unions of set
-   * literals, a set compared with {} that has a literal element, and a conjunction or disjunction
-   * with a literal that decides it or drops out of it. Only Infix and `~` nodes are entered.
+   * literals, a set compared with {} that has a literal element, comparisons of two integer
+   * literals, and a conjunction or disjunction with a literal that decides it or drops out of it. Only Infix and `~` nodes are entered.
    */
   static TlaExpr constants(TlaExpr e) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -43,6 +44,9 @@ final class Simplify {
       if (isInt(a.v()) && isInt(b.v()) && isInt(v)) {
         return new TlaExpr.Num(v);
       }
+    }
+    if (l instanceof TlaExpr.Num a && r instanceof TlaExpr.Num b && compared(in.op(), a.v(), b.v()) != null) {
+      return new TlaExpr.Bool(compared(in.op(), a.v(), b.v()));
     }
     if (in.op() == BinOp.CUP && l instanceof TlaExpr.SetOf a && r instanceof TlaExpr.SetOf b) {
       java.util.List<TlaExpr> all = new java.util.ArrayList<>(a.elems());
@@ -67,6 +71,20 @@ final class Simplify {
     return l == in.left() && r == in.right() ? e : new TlaExpr.Infix(in.op(), l, r);
   }
 
+  /** {@code a op b} for a comparison of two integers; null for any other operator. */
+  private static Boolean compared(BinOp op, long a, long b) {
+    int c = Long.compare(a, b);
+    return switch (op) {
+      case EQ -> c == 0;
+      case NEQ -> c != 0;
+      case LT -> c < 0;
+      case GT -> c > 0;
+      case LEQ -> c <= 0;
+      case GEQ -> c >= 0;
+      default -> null;
+    };
+  }
+
   private static boolean isInt(long v) {
     return v == (int) v;
   }
@@ -83,8 +101,16 @@ final class Simplify {
 
   /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */
   static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull) {
+    return fold(e, nonNull, Set.of());
+  }
+
+  /**
+   * As {@link #fold(TlaExpr, Set)}; {@code fresh} names the objects the path allocated, which are
+   * different values: each was a slot free where the one before it was taken, or of another pool.
+   */
+  static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull, Set<TlaExpr> fresh) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
-      TlaExpr a = fold(p.arg(), nonNull);
+      TlaExpr a = fold(p.arg(), nonNull, fresh);
       if (a instanceof TlaExpr.Bool b) {
         return new TlaExpr.Bool(!b.v());
       }
@@ -95,8 +121,8 @@ final class Simplify {
     }
     switch (in.op()) {
       case AND: {
-        TlaExpr l = fold(in.left(), nonNull);
-        TlaExpr r = fold(in.right(), nonNull);
+        TlaExpr l = fold(in.left(), nonNull, fresh);
+        TlaExpr r = fold(in.right(), nonNull, fresh);
         if (l.equals(FALSE) || r.equals(FALSE)) {
           return FALSE;
         }
@@ -109,8 +135,8 @@ final class Simplify {
         return new TlaExpr.Infix(BinOp.AND, l, r);
       }
       case OR: {
-        TlaExpr l = fold(in.left(), nonNull);
-        TlaExpr r = fold(in.right(), nonNull);
+        TlaExpr l = fold(in.left(), nonNull, fresh);
+        TlaExpr r = fold(in.right(), nonNull, fresh);
         if (l.equals(TRUE) || r.equals(TRUE)) {
           return TRUE;
         }
@@ -123,8 +149,8 @@ final class Simplify {
         return new TlaExpr.Infix(BinOp.OR, l, r);
       }
       case IMPLIES: {
-        TlaExpr l = fold(in.left(), nonNull);
-        TlaExpr r = fold(in.right(), nonNull);
+        TlaExpr l = fold(in.left(), nonNull, fresh);
+        TlaExpr r = fold(in.right(), nonNull, fresh);
         if (l.equals(FALSE) || r.equals(TRUE)) {
           return TRUE;
         }
@@ -135,7 +161,7 @@ final class Simplify {
       }
       case EQ:
       case NEQ: {
-        Boolean same = compare(in.left(), in.right(), nonNull);
+        Boolean same = compare(in.left(), in.right(), nonNull, fresh);
         if (same == null) {
           return e;
         }
@@ -159,8 +185,13 @@ final class Simplify {
       }
       case IN:
       case NOTIN:
-        if (in.right() instanceof TlaExpr.SetOf set && set.elems().isEmpty()) {
-          return new TlaExpr.Bool(in.op() == BinOp.NOTIN);
+        if (in.right() instanceof TlaExpr.SetOf set) {
+          // an element written in the set, or one that is certainly none of them
+          Boolean member = set.elems().contains(in.left()) ? Boolean.TRUE
+              : set.elems().stream().allMatch(x -> Boolean.FALSE.equals(compare(in.left(), x, nonNull, fresh))) ? Boolean.FALSE : null;
+          if (member != null) {
+            return new TlaExpr.Bool(in.op() == BinOp.IN ? member : !member);
+          }
         }
         return e;
       default:
@@ -169,12 +200,15 @@ final class Simplify {
   }
 
   /** Whether two values are equal, when that is known without the state; else null. */
-  private static Boolean compare(TlaExpr a, TlaExpr b, Set<TlaExpr> nonNull) {
+  private static Boolean compare(TlaExpr a, TlaExpr b, Set<TlaExpr> nonNull, Set<TlaExpr> fresh) {
     if (isLiteral(a) && isLiteral(b)) {
       return a.equals(b);
     }
     if (a.equals(b)) {
       return true;
+    }
+    if (fresh.contains(a) && fresh.contains(b)) {
+      return false;
     }
     if ((b.equals(ExprGen.NULL) && nonNull.contains(a)) || (a.equals(ExprGen.NULL) && nonNull.contains(b))) {
       return false;

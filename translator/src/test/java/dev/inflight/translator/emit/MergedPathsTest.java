@@ -132,4 +132,20 @@ class MergedPathsTest {
         path("T_neither", num(2), guard(not(C)), guard(not(G))));
     assertThat(printed(r.paths().get(0))).isEqualTo("LET br2 == c br == g IN a' = IF br2 \\/ br THEN 1 ELSE 2");
   }
+  @Test
+  void anUpdateOneArmMakesStandsInBothWhereTheOtherEvaluatesItsKey() {
+    // a put: the count in one arm, the count and the state where it frees; k is evaluated in both
+    TlaExpr.Update n1 = new TlaExpr.Update(List.of(new TlaExpr.Index(name("k")), new TlaExpr.Field("n")), num(1));
+    TlaExpr.Update n0 = new TlaExpr.Update(List.of(new TlaExpr.Index(name("k")), new TlaExpr.Field("n")), num(0));
+    TlaExpr.Update freed = new TlaExpr.Update(List.of(new TlaExpr.Index(name("k")), new TlaExpr.Field("st")), new TlaExpr.Str("freed"));
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED,
+        path("T_yes", except(n1), guard(C)), path("T_no", except(n0, freed), guard(not(C))));
+    assertThat(printed(r.paths().get(0))).isEqualTo(
+        "LET br == c IN a' = [a EXCEPT ![k].n = IF br THEN 1 ELSE 0, ![k].st = IF br THEN @ ELSE \"freed\"]");
+    // a key only the other arm's EXCEPT evaluates (a slot the arm allocated) keeps the arms apart
+    TlaExpr.Update other = new TlaExpr.Update(List.of(new TlaExpr.Index(name("j")), new TlaExpr.Field("st")), new TlaExpr.Str("freed"));
+    MergedPaths.Result apart = merge(MergedPaths.Reach.NEGATED,
+        path("T_yes", except(n1), guard(C)), path("T_no", except(n0, other), guard(not(C))));
+    assertThat(printed(apart.paths().get(0))).startsWith("LET br == c IN a' = IF br THEN [a EXCEPT");
+  }
 }
