@@ -1,5 +1,6 @@
 package dev.inflight.translator.emit;
 
+import dev.inflight.translator.tla.Points;
 import dev.inflight.translator.tla.Rewrite;
 import dev.inflight.translator.tla.TlaExpr;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.List;
  * action per label", Updates read with @): {@code [pid EXCEPT ![k].count = pid[k].count - 1]} is
  * {@code [pid EXCEPT ![k].count = @ - 1]}. In {@code [f EXCEPT !p1 = e1, …, !pn = en]}, {@code @}
  * in {@code ei} is the value at {@code pi} after the updates before it; when every earlier point
- * is a cell apart from {@code pi} (MergedPaths#apart: at some step both name different fields) or
+ * is a cell apart from {@code pi} (tla/Points#apart: at some step both name different fields) or
  * there is none, that is {@code f}'s value at {@code pi}, so a read of it in {@code ei} may be
  * written {@code @}. The same function, and TLC looks the value up instead of applying
  * {@code f} again.
@@ -37,7 +38,7 @@ final class AtReads {
         path.add(p instanceof TlaExpr.Index i ? new TlaExpr.Index(of(i.key())) : p);
       }
       TlaExpr value = of(u.value());
-      if (before.stream().allMatch(q -> MergedPaths.apart(q, u.path()))) {
+      if (before.stream().allMatch(q -> Points.apart(q, u.path()))) {
         value = replace(value, read(ex.base(), u.path()));
       }
       out.add(new TlaExpr.Update(path, value));

@@ -5,6 +5,7 @@ import dev.inflight.translator.tla.BinOp;
 import dev.inflight.translator.tla.Binders;
 import dev.inflight.translator.tla.Exclusive;
 import dev.inflight.translator.tla.Namer;
+import dev.inflight.translator.tla.Points;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
@@ -288,7 +289,7 @@ final class MergedPaths {
     }
     Set<List<TlaExpr.PathElem>> all = new HashSet<>(px);
     all.addAll(py);
-    if (apart(all)) {
+    if (Points.apart(all)) {
       return unordered(b, xs, ys, all);
     }
     List<TlaExpr.Update> out = new ArrayList<>();
@@ -313,7 +314,7 @@ final class MergedPaths {
   }
 
   /**
-   * The updates of both when their points are pairwise apart ({@link #apart}): such updates
+   * The updates of both when their points are pairwise apart ({@link Points#apart}): such updates
    * commute, and each one's {@code @} is the state's value there whatever the others do, so their
    * order does not matter; x's points in x's order, then y's own. Null if an update only one arm
    * makes may not stand in both ({@link #oneSided}).
@@ -322,49 +323,23 @@ final class MergedPaths {
       Set<List<TlaExpr.PathElem>> all) {
     Map<List<TlaExpr.PathElem>, TlaExpr> yv = new LinkedHashMap<>();
     ys.forEach(u -> yv.put(u.path(), u.value()));
+    List<List<TlaExpr.PathElem>> px = xs.stream().map(TlaExpr.Update::path).toList();
+    List<List<TlaExpr.PathElem>> py = List.copyOf(yv.keySet());
     List<TlaExpr.Update> out = new ArrayList<>();
     for (TlaExpr.Update x : xs) {
       TlaExpr y = yv.remove(x.path());
-      if (y == null && !oneSided(x.path(), all, ys.stream().map(TlaExpr.Update::path).toList())) {
+      if (y == null && !oneSided(x.path(), all, py)) {
         return null;
       }
       out.add(new TlaExpr.Update(x.path(), y == null ? new TlaExpr.If(b, x.value(), AT) : choose(b, x.value(), y)));
     }
     for (Map.Entry<List<TlaExpr.PathElem>, TlaExpr> y : yv.entrySet()) {
-      if (!oneSided(y.getKey(), all, xs.stream().map(TlaExpr.Update::path).toList())) {
+      if (!oneSided(y.getKey(), all, px)) {
         return null;
       }
       out.add(new TlaExpr.Update(y.getKey(), new TlaExpr.If(b, AT, y.getValue())));
     }
     return out;
-  }
-
-  /**
-   * Whether every two of these points are certainly different cells, neither inside the other:
-   * at some step both name a field and the fields differ. Whatever the keys before that step,
-   * the two cells are then different fields of a record (or of two records), so writing one
-   * leaves the other, and everything on the way to it, as it was.
-   */
-  static boolean apart(java.util.Collection<List<TlaExpr.PathElem>> points) {
-    List<List<TlaExpr.PathElem>> ps = List.copyOf(points);
-    for (int i = 0; i < ps.size(); i++) {
-      for (int j = i + 1; j < ps.size(); j++) {
-        if (!apart(ps.get(i), ps.get(j))) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Whether the cells at {@code p} and {@code q} are certainly different, neither inside the other. */
-  static boolean apart(List<TlaExpr.PathElem> p, List<TlaExpr.PathElem> q) {
-    for (int k = 0; k < Math.min(p.size(), q.size()); k++) {
-      if (p.get(k) instanceof TlaExpr.Field f && q.get(k) instanceof TlaExpr.Field g && !f.name().equals(g.name())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -379,9 +354,9 @@ final class MergedPaths {
   private static boolean oneSided(List<TlaExpr.PathElem> path, Set<List<TlaExpr.PathElem>> all,
       List<List<TlaExpr.PathElem>> other) {
     for (int k = 0; k < path.size(); k++) {
-      int upTo = k + 1;
+      List<TlaExpr.PathElem> way = path.subList(0, k + 1);
       if (path.get(k) instanceof TlaExpr.Index i && !i.key().equals(SELF)
-          && other.stream().noneMatch(q -> q.size() > upTo - 1 && q.subList(0, upTo).equals(path.subList(0, upTo)))) {
+          && other.stream().noneMatch(q -> q.size() >= way.size() && q.subList(0, way.size()).equals(way))) {
         return false;
       }
     }

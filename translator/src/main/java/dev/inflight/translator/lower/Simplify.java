@@ -10,9 +10,9 @@ import java.util.Set;
  * Constant folding for the guards a path collects: comparisons of literals (integers also
  * ordered), membership in the empty set and in a set written out, comparisons of an expression
  * with itself, of a fresh object with NULL and of two fresh objects, and the boolean connectives
- * around them. A guard that folds to FALSE makes its
- * path impossible, so no action is emitted for it (e.g. the use-after-free branch of a field
- * access on an object allocated in the same step, or a `get` on a count the step just set to 1).
+ * around them. A guard that folds to FALSE makes its path impossible, so no action is emitted
+ * for it (e.g. the use-after-free branch of a field access on an object allocated in the same
+ * step, or a `get` on a count the step just set to 1).
  */
 final class Simplify {
   private Simplify() {}
@@ -25,7 +25,8 @@ final class Simplify {
    * one: docs/semantics.md, "The init block"; in a step, a field of an object allocated in it):
    * integer sums and differences of literals within TLC's 32-bit integers, unions of set
    * literals, a set compared with {} that has a literal element, comparisons of two integer
-   * literals, and a conjunction or disjunction with a literal that decides it or drops out of it. Only Infix and `~` nodes are entered.
+   * literals, and a conjunction or disjunction with a literal that decides it or drops out of
+   * it. Only Infix and `~` nodes are entered.
    */
   static TlaExpr constants(TlaExpr e) {
     if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
@@ -170,19 +171,11 @@ final class Simplify {
       case LT:
       case GT:
       case LEQ:
-      case GEQ: {
+      case GEQ:
         if (in.left() instanceof TlaExpr.Num a && in.right() instanceof TlaExpr.Num b) {
-          int c = Long.compare(a.v(), b.v());
-          boolean v = switch (in.op()) {
-            case LT -> c < 0;
-            case GT -> c > 0;
-            case LEQ -> c <= 0;
-            default -> c >= 0;
-          };
-          return new TlaExpr.Bool(v);
+          return new TlaExpr.Bool(compared(in.op(), a.v(), b.v()));
         }
         return e;
-      }
       case IN:
       case NOTIN:
         if (in.right() instanceof TlaExpr.SetOf set) {
